@@ -1,0 +1,92 @@
+package main
+
+import "io"
+
+// The board is micro-Max's 0x88 board. Square numbers are 16*rank + file
+// with rank 0 at the top (Black's back rank) and rank 7 at the bottom, so
+// a8 = 0, h8 = 7, a1 = 112, e1 = 116. A square s is on the board exactly
+// when s&0x88 == 0; a step that leaves the board sets bit 3 or bit 7.
+// The right half of each rank (files 8..15) holds no pieces: micro-Max
+// keeps its centre table there, so board[s+8] is the positional value of s.
+// board[128] is a dummy square that moves without a castling rook write to.
+//
+// A piece is a byte: its type in bits 0..2, its colour in bits 3..4 and a
+// "moved" bit 5 that castling and double pawn steps test:
+//
+//	1 white pawn (moves up)   2 black pawn (moves down)   3 knight
+//	4 king   5 bishop   6 rook   7 queen
+//	+8 white, +16 black, +32 has moved
+const (
+	offBoard  = 0x88 // M: the bits a step off the board sets
+	noSquare  = 128  // S: "no square" for the e.p. and castling squares; also bit 7 flags
+	infinity  = 8000 // I: beyond any score; a king capture scores this
+	promoGain = 799  // C: extra gain of a promotion (queen minus pawn)
+	white     = 8    // colour bit and side code of White
+	black     = 16   // colour bit and side code of Black
+	movedBit  = 32   // set on a piece once it has moved
+)
+
+// pieceValue is micro-Max's w[]: material in pawns per piece type; the king
+// is -1 so that capturing it gives a negative gain, detected as "king capture".
+var pieceValue = [8]int{0, 1, 1, 3, -1, 3, 5, 9}
+
+// steps is micro-Max's o[]: step vectors per piece type, each list ending in 0,
+// then (from index 16+type) the index before the first step of each type,
+// then (from index 24) the back-rank set-up. Sliders and the king take each
+// listed step and its negation; pawns take them as listed.
+var steps = [32]int{
+	-16, -15, -17, 0, // white pawn: push, captures
+	1, 16, 0, // rook
+	1, 16, 15, 17, 0, // king, queen (bishop starts at 16)
+	14, 18, 31, 33, 0, // knight
+	7, -1, 11, 6, 8, 3, 6, // first step index - 1, per piece type 1..7
+	6, 3, 5, 7, 4, 5, 3, 6, // back rank: R N B Q K B N R
+}
+
+// pieceLetters is micro-Max's n[]: the printed symbol of board[s]&15.
+// White pieces are capitals, the white pawn '*' and the black pawn '+'.
+const pieceLetters = ".?+nkbrq?*?NKBRQ"
+
+// Position is everything a search starts from: the board with its centre
+// table, the side to move, the e.p. square and the running evaluation.
+type Position struct {
+	board    [129]int8 // b[]: pieces in files 0..7, centre table in files 8..15, dummy [128]
+	side     int       // k: side to move, white (8) or black (16)
+	epSquare int       // O: square skipped by the last move (e.p. target, or the castling rook's square); 128 if none
+	eval     int       // Q: running evaluation from the side to move's view
+}
+
+// newGame sets up the initial position as micro-Max's main() does.
+func newGame() Position {
+	var p Position
+	for file := 7; file >= 0; file-- {
+		p.board[file+112] = int8(steps[file+24] + white) // white back rank
+		p.board[file] = int8(steps[file+24] + black)     // black back rank
+		p.board[file+16] = black + 2                     // black pawns
+		p.board[file+96] = white + 1                     // white pawns
+		for rank := 7; rank >= 0; rank-- {
+			// distance to the centre, squared: truncated to an integer like C's double-to-char
+			df, dr := float64(file-4), float64(rank)-3.5
+			p.board[16*rank+file+8] = int8(df*df + dr*dr)
+		}
+	}
+	p.side = white
+	p.epSquare = 0 // micro-Max's O starts at 0 (a8), which no first move can use
+	return p
+}
+
+// print writes the board as micro-Max does: " %c" per square, rank 8 first,
+// each rank ending in " \n".
+func (p *Position) print(w io.Writer) {
+	var line [2*8*8 + 2*8]byte
+	n := 0
+	for rank := 0; rank < 8; rank++ {
+		for file := 0; file < 8; file++ {
+			line[n], line[n+1] = ' ', pieceLetters[p.board[16*rank+file]&15]
+			n += 2
+		}
+		line[n], line[n+1] = ' ', '\n'
+		n += 2
+	}
+	w.Write(line[:n])
+}

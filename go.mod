@@ -1,0 +1,3 @@
+module umax
+
+go 1.26

@@ -1,0 +1,82 @@
+package main
+
+// The hash keys and the transposition table.
+//
+// micro-Max keys a position by two 32-bit sums, both built incrementally
+// along the path from the root: J picks the table entry, Z is stored in the
+// entry to recognise the position. A move from x to y that moves piece u and
+// captures t (standing on H) adds
+//
+//	key(y, piece on y after the move) - key(x, u) - key(H, t)
+//
+// to J, and the same with an offset of 8 bytes to Z. key(square, piece) reads
+// four bytes of the table T as one little-endian int32, at the offset
+// square + (piece&8) + 128*(piece&7): overlapping, unaligned reads from a
+// table of 1035 pseudo-random bytes. The bytes come from glibc's rand(),
+// never seeded, so we replay that generator exactly.
+
+// keyBytes is the size of micro-Max's T[] table.
+const keyBytes = 1035
+
+// keyWords[i] is the little-endian int32 that micro-Max reads at T+i
+// (its macro K). Reading a precomputed word is the same number as the
+// four byte reads of the C program, without assembling it at every move.
+var keyWords [keyBytes - 3]int32
+
+func init() {
+	var t [keyBytes]int8 // T[]: zero below index 136
+	r := glibcRand(keyBytes - 136)
+	for n := 0; n < len(r); n++ {
+		t[keyBytes-1-n] = int8(r[n] >> 9) // T[1034] gets the first rand(), T[136] the last
+	}
+	for i := range keyWords {
+		keyWords[i] = int32(uint32(uint8(t[i])) | uint32(uint8(t[i+1]))<<8 |
+			uint32(uint8(t[i+2]))<<16 | uint32(uint8(t[i+3]))<<24)
+	}
+}
+
+// key is micro-Max's K(A,B): the key word of piece B on square A (A may carry
+// the offset 8 that separates the Z key from the J key).
+func key(square, piece int) int32 {
+	return keyWords[square+piece&8+128*(piece&7)]
+}
+
+// glibcRand returns the first n values of glibc's rand() with the default
+// seed 1: the additive feedback generator r[i] = r[i-3] + r[i-31], seeded by
+// a Lehmer sequence and run 310 steps before its first output.
+func glibcRand(n int) []int32 {
+	r := make([]int32, 344+n)
+	r[0] = 1
+	for i := 1; i < 31; i++ {
+		r[i] = int32(16807 * int64(r[i-1]) % 2147483647) // seed table
+	}
+	for i := 31; i < 34; i++ {
+		r[i] = r[i-31]
+	}
+	for i := 34; i < len(r); i++ {
+		r[i] = r[i-31] + r[i-3] // wraps at 32 bits, as in glibc
+	}
+	out := make([]int32, n)
+	for k := range out {
+		out[k] = int32(uint32(r[k+344]) >> 1)
+	}
+	return out
+}
+
+// hashEntry is micro-Max's struct _ {int K,V; char X,Y,D}: 12 bytes.
+type hashEntry struct {
+	lock  int32 // K: the Z key of the position stored here
+	score int32 // V: its score
+	from  uint8 // X: best move's from-square; bit 3: score is a lower bound, bit 7: an upper bound
+	to    uint8 // Y: best move's to-square; bit 7 set unless it was a castling or double step
+	depth int8  // D: depth the score holds for (98: a mate, good for any depth)
+}
+
+// defaultHashEntries is micro-Max's U = 1<<24 entries, 192 MiB.
+const defaultHashEntries = 1 << 24
+
+// newHashTable allocates a table of n entries (a power of two). The memory
+// comes zeroed from the operating system and is touched only when used.
+func newHashTable(n int) []hashEntry {
+	return make([]hashEntry, n)
+}

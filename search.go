@@ -1,0 +1,309 @@
+package main
+
+import "sync/atomic"
+
+// Engine is micro-Max's global state around a Position: the transposition
+// table, the node counter and the move the root is asked to check and play.
+type Engine struct {
+	Position
+	table       []hashEntry
+	tableMask   int32 // U-1: table index mask
+	nodes       int   // N: passes through iterative-deepening loops, this search (C's N-128)
+	nodeBudget  int   // the root deepens while N < nodeBudget (micro-Max: 1e6)
+	rootLock    int32 // j: Z key of the root, one more for every search
+	pendingFrom int   // K: from-square of the move the root must check and play, or infinity to think
+	pendingTo   int   // L: its to-square (a char in C, so it wraps like one)
+
+	futility  bool // prune futile moves at depth 1 (micro-Max 4.1); false gives micro-Max 4.0
+	mateDepth int  // depth a mate score is stored with: 98 (4.1) or 99 (4.0)
+
+	// report, if set, is called after every finished iteration of the root:
+	// depth, nodes so far, score and best move (micro-Max's kibitz line).
+	report func(depth, nodes, score, from, to int)
+
+	// stop asks a running search to give up; it is polled every
+	// stopPollNodes iterations. A search that saw it sets aborted and
+	// unwinds, restoring the board and storing nothing more in the table.
+	stop    atomic.Bool
+	aborted bool
+}
+
+// stopPollNodes is how often (in node-counter steps, a power of two) the
+// search looks at the stop flag.
+const stopPollNodes = 1 << 12
+
+// startNodes is micro-Max's N when a search starts: main() reuses N to print
+// the board and leaves it at 128, so the root budget test is N+128 < budget.
+const startNodes = 128
+
+// newEngine returns an engine at the initial position with micro-Max's
+// table size and node budget.
+func newEngine() *Engine {
+	e := &Engine{Position: newGame(), nodeBudget: 1000000, futility: true, mateDepth: 98}
+	e.resizeTable(defaultHashEntries)
+	return e
+}
+
+// resizeTable replaces the transposition table by an empty one of n entries
+// (a power of two).
+func (e *Engine) resizeTable(n int) {
+	e.table = nil // let the old table go before the new one is allocated
+	e.table = newHashTable(n)
+	e.tableMask = int32(n - 1)
+}
+
+// b2i is C's conversion of a comparison to the int 0 or 1.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// rootSearch is micro-Max's call D(k,-I,I,Q,1,j++,O,8,2) from main(). With
+// pendingFrom == infinity it thinks until the node budget is spent and plays
+// its best move; otherwise it plays the pending move if that is legal. It
+// reports whether a move was played; then the side to move has changed.
+func (e *Engine) rootSearch() bool {
+	e.nodes = 0
+	e.aborted = false
+	lock := e.rootLock
+	e.rootLock++
+	played := e.search(e.side, -infinity, infinity, e.eval, 1, lock, e.epSquare, 8, 2) == infinity
+	if played {
+		e.side ^= white | black
+	}
+	return played
+}
+
+// search is micro-Max's D(k,q,l,e,J,Z,E,z,n): a negamax search of the
+// position with the given side to move, window (alpha, beta), evaluation
+// eval (from side's view), hash keys indexKey and lockKey, e.p. square
+// epSquare, destination lastTo of the previous move, to depth depth.
+//
+// It returns the score, from side's view, true if it lies inside the
+// window; on a fail high a lower bound >= beta, on a fail low an upper
+// bound <= alpha. Scores near -infinity mean side is mated, and a score that
+// is still below eval gets one point back, so that a loss found later scores
+// better than a loss found sooner (the "delayed-loss bonus").
+//
+// Inside every node it deepens from the depth the table already holds to
+// depth (internal iterative deepening), trying the table's best move first.
+// At depth 1 it searches only recaptures on lastTo: its quiescence search.
+// At the root (lastTo == 8) it goes on deepening while the node budget
+// lasts, and then plays its best move by searching it once more as the
+// pending move; a pending move is played by returning beta with the move
+// left made on the board.
+func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
+	var (
+		dir       int // j: index into steps[] of the current direction
+		step      int // r: step vector of the current direction
+		best      int // m: best score so far
+		score     int // v: score of the current move
+		iter      int // d: depth of the current iteration
+		hashFirst int // h: 128 while the table's best move is tried first, else 0
+		gain      int // i: material gained by the move (capture and promotion)
+		passed    int // F: square the move passed over (castling rook's square, e.p. square), else 128
+		rookFrom  int // G: castling rook's corner, else 128
+		remaining int // s: depth left for the reply
+		alphaNow  int // f: alpha raised to best
+		victim    int // t: piece captured (or 0), later a "ray ends" flag
+		kind      int // p: type of the moving piece
+		piece     int // u: the moving piece
+		from      int // x: from-square, scanning the board
+		to        int // y: to-square, travelling along a ray
+		bestFrom  int // X: best move's from-square (with bound flags in the table)
+		bestTo    int // Y: best move's to-square, bit 7 set unless castling or double step
+		captureSq int // H: square of the captured piece (differs from to for e.p.)
+		firstSq   int // B: square where the board scan started
+	)
+	b := &e.board
+	entry := &e.table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
+
+	alpha-- // make room for the delayed-loss bonus
+	iter, best = int(entry.depth), int(entry.score)
+	bestFrom, bestTo = int(entry.from), int(entry.to)
+	if entry.lock != lockKey || // another position (or empty)
+		!((best <= alpha || bestFrom&8 != 0) && (best >= beta || bestFrom&noSquare != 0)) { // bound useless in this window
+		iter, bestTo = 0, 0 // iterate from scratch (the entry's from-square still starts the scan)
+	}
+	bestFrom &^= offBoard // the hint where the scan starts
+
+	for { // iterative deepening
+		if iter < depth {
+			iter++
+		} else {
+			iter++
+			if lastTo != 8 || e.pendingFrom != infinity {
+				break
+			}
+			if e.nodes+startNodes >= e.nodeBudget || iter >= 98 { // root: budget spent, play the best move
+				e.pendingFrom, e.pendingTo = bestFrom, bestTo&^offBoard
+				iter = 2
+			}
+		}
+		from, firstSq = bestFrom, bestFrom // scan starts at the best move's piece
+		hashFirst = bestTo & noSquare      // try the best move first (not castling or double step)
+		if iter > 1 {
+			best = -infinity
+		} else {
+			best = eval // depth 1: standing pat on the evaluation
+		}
+		e.nodes++
+		if e.nodes&(stopPollNodes-1) == 0 && e.stop.Load() {
+			e.aborted = true
+		}
+		if e.aborted {
+			return 0
+		}
+	squares:
+		for { // every square, looking for own pieces
+			piece = int(b[from])
+			if piece&side != 0 {
+				kind = piece & 7
+				step = kind // not yet negative: take the first direction
+				dir = steps[kind+16]
+				for { // directions
+					if kind > 2 && step < 0 {
+						step = -step // sliders and king: each step both ways
+					} else {
+						dir++
+						step = -steps[dir]
+					}
+					if step == 0 {
+						break
+					}
+				ray:
+					to = from
+					passed, rookFrom = noSquare, noSquare
+					for { // along the ray
+						if hashFirst != 0 {
+							to = bestTo ^ hashFirst // sneak in the best move
+						} else {
+							to += step
+						}
+						captureSq = to
+						if to&offBoard != 0 {
+							break // off the board
+						}
+						if (epSquare-noSquare)&int(b[epSquare]) != 0 && to-epSquare < 2 && epSquare-to < 2 {
+							best = infinity // the king castled out of or through check
+						}
+						if kind < 3 && to == epSquare {
+							captureSq ^= 16 // e.p.: the captured pawn is behind to
+						}
+						victim = int(b[captureSq])
+						if victim&side != 0 || kind < 3 && b2i((to-from)&7 == 0) != b2i(victim == 0) {
+							break // own piece, or pawn pushing into a piece or capturing nothing
+						}
+						gain = 99 * pieceValue[victim&7]
+						if gain < 0 {
+							best = infinity // the king can be captured
+						}
+						if best >= beta {
+							break squares // fail high
+						}
+						remaining = iter - b2i(to != lastTo) // recaptures keep the depth
+						if remaining != 0 {
+							score = 0
+							if kind < 6 {
+								score = int(b[from+8]) - int(b[to+8]) // centre table
+							}
+							b[rookFrom], b[captureSq], b[from] = 0, 0, 0 // make the move
+							b[to] = int8(piece | movedBit)
+							if rookFrom&offBoard == 0 { // castling: place the rook
+								b[passed] = int8(side + 6)
+								score += 30
+							}
+							if kind < 3 { // pawn structure: own pawns two files away, minus one
+								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[from-2]) != piece) +
+									b2i((from+2)&offBoard != 0 || int(b[from+2]) != piece) - 1)
+								if (to+step+1)&noSquare != 0 { // promotion, always to a queen
+									b[to] |= 7
+									gain += promoGain
+								}
+							}
+							score += eval + gain // the new evaluation
+							alphaNow = alpha
+							if best > alpha {
+								alphaNow = best
+							}
+							// Futility pruning: with one ply left, a move whose new
+							// evaluation cannot beat alpha is not searched; the reply
+							// would stand pat and fail low anyway.
+							if remaining > 1 || score > alphaNow || !e.futility {
+								score = -e.search(24-side, -beta, -alphaNow, -score,
+									indexKey+key(to, int(b[to]))-key(from, piece)-key(captureSq, victim),
+									lockKey+key(to+8, int(b[to]))-key(from+8, piece)-key(captureSq+8, victim)+int32(rookFrom-noSquare),
+									passed, to, remaining)
+							}
+							if lastTo&8 != 0 && e.pendingFrom != infinity && !e.aborted { // root with a pending move
+								if score != -infinity && from == e.pendingFrom && to == e.pendingTo {
+									e.eval, e.epSquare = -eval-gain, passed // legal: leave it made
+									return beta
+								}
+								score = best // keep illegal replies from scoring
+							}
+							b[rookFrom] = int8(side + 6) // unmake (rookFrom may be the dummy)
+							b[passed], b[to] = 0, 0
+							b[from] = int8(piece)
+							b[captureSq] = int8(victim)
+							if e.aborted {
+								return 0
+							}
+							if score > best {
+								best, bestFrom, bestTo = score, from, to|noSquare&passed
+							}
+							if hashFirst != 0 { // done the best move: start the normal scan
+								hashFirst = 0
+								goto ray
+							}
+						}
+						// Only the first step of an unmoved pawn, or a king's first
+						// sideways step towards an unmoved rook with two empty squares
+						// beside it, goes on along the ray (a double step, castling).
+						blocked := from+step != to || piece&movedBit != 0
+						if kind > 2 {
+							if kind != 4 || dir != 7 {
+								blocked = true
+							} else {
+								rookFrom = (from + 3) ^ (step >> 1 & 7) // the corner on this side
+								if int(b[rookFrom]) != side+6 || b[rookFrom^1]|b[rookFrom^2] != 0 {
+									blocked = true
+								}
+							}
+						}
+						if blocked {
+							victim += b2i(kind < 5) // leapers stop after one step
+						} else {
+							passed = to
+						}
+						if victim != 0 {
+							break
+						}
+					}
+				}
+			}
+			from = (from + 9) &^ offBoard // next square, wrapping around
+			if from == firstSq {
+				break
+			}
+		}
+		if best > infinity-offBoard || best < offBoard-infinity {
+			iter = e.mateDepth // a mate holds at any depth
+		}
+		if best == -infinity { // every move loses the king: mate, or stalemate if not in check
+			best = -e.search(24-side, -infinity, infinity, 0, indexKey, lockKey, noSquare, noSquare, 1)
+			if e.aborted {
+				return 0
+			}
+		}
+		entry.lock, entry.score, entry.depth = lockKey, int32(best), int8(iter)
+		entry.from = uint8(bestFrom | 8*b2i(best > alpha) | noSquare*b2i(best < beta))
+		entry.to = uint8(bestTo)
+		if lastTo == 8 && e.report != nil {
+			e.report(iter-1, e.nodes, best, bestFrom, bestTo)
+		}
+	}
+	return best + b2i(best < eval)
+}
