@@ -14,6 +14,7 @@ import (
 func main() {
 	classic := flag.Bool("classic", false, "run micro-Max's own console dialogue instead of XBoard mode")
 	nodes := flag.Int("nodes", 1000000, "root node budget: deepen while the node counter is below it")
+	futility := flag.Bool("futility", true, "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search")
 	flag.Parse()
 	if *nodes < 1 {
 		fmt.Fprintln(os.Stderr, "umax: -nodes must be at least 1")
@@ -21,6 +22,7 @@ func main() {
 	}
 	e := newEngine()
 	e.nodeBudget = *nodes
+	e.setFutility(*futility)
 	if *classic {
 		runClassic(e, os.Stdin, os.Stdout)
 		return

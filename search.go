@@ -52,6 +52,16 @@ func (e *Engine) resizeTable(n int) {
 	e.tableMask = int32(n - 1)
 }
 
+// setFutility switches futility pruning on (micro-Max 4.1) or off, which
+// gives micro-Max 4.0's search: every move searched, mates stored at depth 99.
+func (e *Engine) setFutility(on bool) {
+	e.futility = on
+	e.mateDepth = 98
+	if !on {
+		e.mateDepth = 99
+	}
+}
+
 // b2i is C's conversion of a comparison to the int 0 or 1.
 func b2i(b bool) int {
 	if b {
