@@ -26,6 +26,10 @@ type Engine struct {
 	// unwinds, restoring the board and storing nothing more in the table.
 	stop    atomic.Bool
 	aborted bool
+
+	// softStop makes the root start no new iteration: it then plays the
+	// best move of the last finished one, as when the node budget is spent.
+	softStop atomic.Bool
 }
 
 // stopPollNodes is how often (in node-counter steps, a power of two) the
@@ -147,7 +151,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			if lastTo != 8 || e.pendingFrom != infinity {
 				break
 			}
-			if e.nodes+startNodes >= e.nodeBudget || iter >= 98 { // root: budget spent, play the best move
+			if e.nodes+startNodes >= e.nodeBudget || iter >= 98 || e.softStop.Load() { // root: budget spent, play the best move
 				e.pendingFrom, e.pendingTo = bestFrom, bestTo&^offBoard
 				iter = 2
 			}
