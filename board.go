@@ -9,6 +9,8 @@ import "io"
 // The right half of each rank (files 8..15) holds no pieces: micro-Max
 // keeps its centre table there, so board[s+8] is the positional value of s.
 // board[128] is a dummy square that moves without a castling rook write to.
+// The array has 256 bytes, not micro-Max's 129, so that any uint8 index is
+// in range and the compiler drops the bounds checks; bytes 129..255 are unused.
 //
 // A piece is a byte: its type in bits 0..2, its colour in bits 3..4 and a
 // "moved" bit 5 that castling and double pawn steps test:
@@ -50,7 +52,7 @@ const pieceLetters = ".?+nkbrq?*?NKBRQ"
 // Position is everything a search starts from: the board with its centre
 // table, the side to move, the e.p. square and the running evaluation.
 type Position struct {
-	board    [129]int8 // b[]: pieces in files 0..7, centre table in files 8..15, dummy [128]
+	board    [256]int8 // b[]: pieces in files 0..7, centre table in files 8..15, dummy [128]
 	side     int       // k: side to move, white (8) or black (16)
 	epSquare int       // O: square skipped by the last move (e.p. target, or the castling rook's square); 128 if none
 	eval     int       // Q: running evaluation from the side to move's view

@@ -38,7 +38,28 @@ func init() {
 // key is micro-Max's K(A,B): the key word of piece B on square A (A may carry
 // the offset 8 that separates the Z key from the J key).
 func key(square, piece int) int32 {
-	return keyWords[square+piece&8+128*(piece&7)]
+	return keyWords[square+(piece&8)+128*(piece&7)]
+}
+
+// pieceKey holds both key words of one piece on one square.
+type pieceKey struct {
+	index int32 // K(square, piece): the J key's term
+	lock  int32 // K(square+8, piece): the Z key's term
+}
+
+// pieceKeys[piece&15][square] is key(square, piece) and key(square+8, piece),
+// looked up in one place instead of computing the byte offset at every move.
+// Only the colour and type bits of a piece enter a key, so 16 rows suffice.
+var pieceKeys [16][128]pieceKey
+
+func init() {
+	for piece := 0; piece < 16; piece++ {
+		for square := 0; square < 128; square++ {
+			if square&offBoard == 0 {
+				pieceKeys[piece][square] = pieceKey{key(square, piece), key(square+8, piece)}
+			}
+		}
+	}
 }
 
 // glibcRand returns the first n values of glibc's rand() with the default

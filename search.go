@@ -1,6 +1,9 @@
 package main
 
-import "sync/atomic"
+import (
+	"math/bits"
+	"sync/atomic"
+)
 
 // Engine is micro-Max's global state around a Position: the transposition
 // table, the node counter and the move the root is asked to check and play.
@@ -17,6 +20,11 @@ type Engine struct {
 	futility  bool // prune futile moves at depth 1 (micro-Max 4.1); false gives micro-Max 4.0
 	mateDepth int  // depth a mate score is stored with: 98 (4.1) or 99 (4.0)
 
+	// Not in micro-Max: where the pieces are, kept up to date by the search
+	// so that it can skip empty squares (see search). Set up by rootSearch.
+	pieces [2]uint64 // squares of White's (0) and Black's (1) pieces, one bit per square
+	kings  [2]int    // squares of the two kings
+
 	// report, if set, is called after every finished iteration of the root:
 	// depth, nodes so far, score and best move (micro-Max's kibitz line).
 	report func(depth, nodes, score, from, to int)
@@ -30,6 +38,19 @@ type Engine struct {
 	// softStop makes the root start no new iteration: it then plays the
 	// best move of the last finished one, as when the node budget is spent.
 	softStop atomic.Bool
+
+	stats searchStats
+}
+
+// maxIter bounds the depth of an iteration (98 or 99 for a mate, +1).
+const maxIter = 128
+
+// searchStats counts, per iteration depth, what the search did.
+type searchStats struct {
+	searched [maxIter]int64 // moves made whose reply was searched
+	pruned   [maxIter]int64 // moves made but not searched: futile
+	hashHits [maxIter]int64 // nodes (by depth asked) that resumed from the table
+	hashDone [maxIter]int64 // ... whose table entry answered them with no iteration
 }
 
 // stopPollNodes is how often (in node-counter steps, a power of two) the
@@ -74,6 +95,69 @@ func b2i(b bool) int {
 	return 0
 }
 
+// bit is the bit of an on-board 0x88 square in a 64-bit square set: squares
+// in micro-Max's scan order a8, b8, ..., h8, a7, ..., h1.
+func bit(square int) uint64 {
+	return 1 << uint((square+square&7)>>1&63)
+}
+
+// kindSteps[kind] lists the steps of a piece type in the order micro-Max's
+// direction loop takes them from o[], ending in 0: sliders and the king take
+// each listed step and then its negation, pawns only the listed ones.
+var kindSteps [8][10]int
+
+// captureDir[kind][delta+119] is 1 + the index in kindSteps[kind] of the
+// direction along which a piece of that type captures on its square + delta
+// (sliders: if the squares between are empty), or 0 if it cannot.
+var captureDir [8][256]uint8
+
+func init() {
+	for kind := 1; kind < 8; kind++ {
+		n, dir, step := 0, steps[kind+16], kind
+		for {
+			if kind > 2 && step < 0 {
+				step = -step
+			} else {
+				dir++
+				step = -steps[dir]
+			}
+			if step == 0 {
+				break
+			}
+			kindSteps[kind][n] = step
+			n++
+		}
+		for i, step := range kindSteps[kind][:n] {
+			if kind < 3 && i == 0 {
+				continue // a pawn's push never captures
+			}
+			for reach := 1; reach < 8; reach++ {
+				captureDir[kind][reach*step+119] = uint8(i + 1)
+				if kind < 5 {
+					break // pawns, knights and kings go one step
+				}
+			}
+		}
+	}
+}
+
+// findPieces sets up the square sets and king squares from the board.
+func (e *Engine) findPieces() {
+	e.pieces = [2]uint64{}
+	e.kings = [2]int{8, 8} // off the board: no king
+	for square := 0; square < 128; square++ {
+		piece := int(e.board[square])
+		if square&offBoard != 0 || piece == 0 {
+			continue
+		}
+		c := piece >> 4 & 1 // 0 White, 1 Black
+		e.pieces[c] |= bit(square)
+		if piece&7 == 4 {
+			e.kings[c] = square
+		}
+	}
+}
+
 // rootSearch is micro-Max's call D(k,-I,I,Q,1,j++,O,8,2) from main(). With
 // pendingFrom == infinity it thinks until the node budget is spent and plays
 // its best move; otherwise it plays the pending move if that is legal. It
@@ -81,6 +165,7 @@ func b2i(b bool) int {
 func (e *Engine) rootSearch() bool {
 	e.nodes = 0
 	e.aborted = false
+	e.findPieces()
 	lock := e.rootLock
 	e.rootLock++
 	played := e.search(e.side, -infinity, infinity, e.eval, 1, lock, e.epSquare, 8, 2) == infinity
@@ -108,9 +193,15 @@ func (e *Engine) rootSearch() bool {
 // lasts, and then plays its best move by searching it once more as the
 // pending move; a pending move is played by returning beta with the move
 // left made on the board.
+//
+// Two shortcuts make it faster than the C program without changing which
+// moves it makes, in which order: it visits only the squares of its own
+// pieces, in micro-Max's scan order, and in a depth-1 iteration that cannot
+// stand pat it visits only the moves that capture on lastTo or capture the
+// king, the only ones such an iteration acts on.
 func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
 	var (
-		dir       int // j: index into steps[] of the current direction
+		dir       int // j: index into kindSteps[kind] of the current direction
 		step      int // r: step vector of the current direction
 		best      int // m: best score so far
 		score     int // v: score of the current move
@@ -121,7 +212,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		rookFrom  int // G: castling rook's corner, else 128
 		remaining int // s: depth left for the reply
 		alphaNow  int // f: alpha raised to best
-		victim    int // t: piece captured (or 0), later a "ray ends" flag
+		victim    int // t: piece captured (or 0)
 		kind      int // p: type of the moving piece
 		piece     int // u: the moving piece
 		from      int // x: from-square, scanning the board
@@ -130,9 +221,12 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		bestTo    int // Y: best move's to-square, bit 7 set unless castling or double step
 		captureSq int // H: square of the captured piece (differs from to for e.p.)
 		firstSq   int // B: square where the board scan started
+		rayStart  int // square a ray starts from: from, or just before its target
 	)
 	b := &e.board
-	entry := &e.table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
+	us, them := side>>4, 1-side>>4 // colour indices of pieces and kings
+	table := e.table
+	entry := &table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
 
 	alpha-- // make room for the delayed-loss bonus
 	iter, best = int(entry.depth), int(entry.score)
@@ -140,8 +234,18 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	if entry.lock != lockKey || // another position (or empty)
 		!((best <= alpha || bestFrom&8 != 0) && (best >= beta || bestFrom&noSquare != 0)) { // bound useless in this window
 		iter, bestTo = 0, 0 // iterate from scratch (the entry's from-square still starts the scan)
+	} else if iter > 0 {
+		e.stats.hashHits[depth&(maxIter-1)]++
+		if iter >= depth {
+			e.stats.hashDone[depth&(maxIter-1)]++
+		}
 	}
 	bestFrom &^= offBoard // the hint where the scan starts
+
+	// The castling test below (C: E-S&b[E]) depends only on the node's board.
+	castled := (epSquare-noSquare)&int(b[uint8(epSquare)]) != 0
+	// The depth-1 shortcut needs an e.p. square that no capture lands on.
+	plainEP := epSquare == noSquare || b[uint8(epSquare)] == 0
 
 	for { // iterative deepening
 		if iter < depth {
@@ -156,8 +260,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 				iter = 2
 			}
 		}
-		from, firstSq = bestFrom, bestFrom // scan starts at the best move's piece
-		hashFirst = bestTo & noSquare      // try the best move first (not castling or double step)
+		firstSq = bestFrom            // scan starts at the best move's piece
+		hashFirst = bestTo & noSquare // try the best move first (not castling or double step)
 		if iter > 1 {
 			best = -infinity
 		} else {
@@ -170,25 +274,83 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		if e.aborted {
 			return 0
 		}
+		// A depth-1 iteration that cannot stand pat (best < beta) acts only on
+		// recaptures on lastTo and on king captures: every other move it
+		// generates is not made and changes nothing. Only those are visited.
+		quiet := iter == 1 && best < beta && hashFirst == 0 && plainEP && !castled
+		recaptureSq := lastTo
+		if lastTo&offBoard != 0 {
+			recaptureSq = -1 // root or stalemate probe: nothing to recapture
+		}
+		kingSq := e.kings[them]
+		if kingSq&offBoard != 0 {
+			kingSq = -1
+		}
+
+		// The squares of own pieces, from firstSq on in scan order and round
+		// again: the board scan of micro-Max, without the empty squares.
+		start := uint((firstSq + firstSq&7) >> 1 & 63)
+		own := e.pieces[us]
+		ahead := own >> start << start
 	squares:
-		for { // every square, looking for own pieces
-			piece = int(b[from])
-			if piece&side != 0 {
+		for round := 0; round < 2; round++ {
+			left := ahead
+			if round == 1 {
+				left = own &^ ahead
+			}
+			for ; left != 0; left &= left - 1 {
+				sq := bits.TrailingZeros64(left)
+				from = sq + sq&^7 // 0x88 square of bit sq
+				piece = int(b[uint8(from)])
 				kind = piece & 7
-				step = kind // not yet negative: take the first direction
-				dir = steps[kind+16]
-				for { // directions
-					if kind > 2 && step < 0 {
-						step = -step // sliders and king: each step both ways
-					} else {
-						dir++
-						step = -steps[dir]
+				list := &kindSteps[kind]
+				var targets [3]int // quiet: 1 + direction index of each target, in order, 0-terminated
+				var targetAt [2]int
+				if quiet {
+					n := 0
+					for _, target := range [2]int{recaptureSq, kingSq} {
+						if target < 0 || n == 1 && target == targetAt[0] {
+							continue
+						}
+						d := int(captureDir[kind][uint8(target-from+119)])
+						if d == 0 {
+							continue
+						}
+						st := kindSteps[kind][d-1]
+						sq := from + st
+						for sq != target && b[uint8(sq)] == 0 {
+							sq += st
+						}
+						if sq != target {
+							continue // a slider blocked on the way
+						}
+						targets[n], targetAt[n] = d, target
+						if n == 1 && targets[0] > d { // keep micro-Max's direction order
+							targets[0], targets[1] = targets[1], targets[0]
+							targetAt[0], targetAt[1] = targetAt[1], targetAt[0]
+						}
+						n++
 					}
-					if step == 0 {
-						break
+					if n == 0 {
+						continue
+					}
+				}
+				for dir = 0; ; dir++ { // directions
+					rayStart = from
+					if quiet {
+						if dir == 2 || targets[dir] == 0 {
+							break
+						}
+						step = list[targets[dir]-1]
+						rayStart = targetAt[dir] - step // the ray's next step lands on the target
+					} else {
+						step = list[dir]
+						if step == 0 {
+							break
+						}
 					}
 				ray:
-					to = from
+					to = rayStart
 					passed, rookFrom = noSquare, noSquare
 					for { // along the ray
 						if hashFirst != 0 {
@@ -200,13 +362,13 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 						if to&offBoard != 0 {
 							break // off the board
 						}
-						if (epSquare-noSquare)&int(b[epSquare]) != 0 && to-epSquare < 2 && epSquare-to < 2 {
+						if castled && to-epSquare < 2 && epSquare-to < 2 {
 							best = infinity // the king castled out of or through check
 						}
 						if kind < 3 && to == epSquare {
 							captureSq ^= 16 // e.p.: the captured pawn is behind to
 						}
-						victim = int(b[captureSq])
+						victim = int(b[uint8(captureSq)])
 						if victim&side != 0 || kind < 3 && b2i((to-from)&7 == 0) != b2i(victim == 0) {
 							break // own piece, or pawn pushing into a piece or capturing nothing
 						}
@@ -221,21 +383,29 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 						if remaining != 0 {
 							score = 0
 							if kind < 6 {
-								score = int(b[from+8]) - int(b[to+8]) // centre table
+								score = int(b[uint8(from+8)]) - int(b[uint8(to+8)]) // centre table
 							}
-							b[rookFrom], b[captureSq], b[from] = 0, 0, 0 // make the move
-							b[to] = int8(piece | movedBit)
+							b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move
+							b[uint8(to)] = int8(piece | movedBit)
+							e.pieces[us] ^= bit(from) | bit(to)
+							if victim != 0 {
+								e.pieces[them] ^= bit(captureSq)
+							}
 							if rookFrom&offBoard == 0 { // castling: place the rook
-								b[passed] = int8(side + 6)
+								b[uint8(passed)] = int8(side + 6)
 								score += 30
+								e.pieces[us] ^= bit(rookFrom) | bit(passed)
 							}
 							if kind < 3 { // pawn structure: own pawns two files away, minus one
-								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[from-2]) != piece) +
-									b2i((from+2)&offBoard != 0 || int(b[from+2]) != piece) - 1)
+								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[uint8(from-2)]) != piece) +
+									b2i((from+2)&offBoard != 0 || int(b[uint8(from+2)]) != piece) - 1)
 								if (to+step+1)&noSquare != 0 { // promotion, always to a queen
-									b[to] |= 7
+									b[uint8(to)] |= 7
 									gain += promoGain
 								}
+							}
+							if kind == 4 {
+								e.kings[us] = to
 							}
 							score += eval + gain // the new evaluation
 							alphaNow = alpha
@@ -246,10 +416,16 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							// evaluation cannot beat alpha is not searched; the reply
 							// would stand pat and fail low anyway.
 							if remaining > 1 || score > alphaNow || !e.futility {
+								e.stats.searched[iter&(maxIter-1)]++
+								newKey := &pieceKeys[b[uint8(to)]&15][to&127]
+								oldKey := &pieceKeys[piece&15][from&127]
+								capKey := &pieceKeys[victim&15][captureSq&127]
 								score = -e.search(24-side, -beta, -alphaNow, -score,
-									indexKey+key(to, int(b[to]))-key(from, piece)-key(captureSq, victim),
-									lockKey+key(to+8, int(b[to]))-key(from+8, piece)-key(captureSq+8, victim)+int32(rookFrom-noSquare),
+									indexKey+newKey.index-oldKey.index-capKey.index,
+									lockKey+newKey.lock-oldKey.lock-capKey.lock+int32(rookFrom-noSquare),
 									passed, to, remaining)
+							} else {
+								e.stats.pruned[iter&(maxIter-1)]++
 							}
 							if lastTo&8 != 0 && e.pendingFrom != infinity && !e.aborted { // root with a pending move
 								if score != -infinity && from == e.pendingFrom && to == e.pendingTo {
@@ -258,10 +434,20 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								}
 								score = best // keep illegal replies from scoring
 							}
-							b[rookFrom] = int8(side + 6) // unmake (rookFrom may be the dummy)
-							b[passed], b[to] = 0, 0
-							b[from] = int8(piece)
-							b[captureSq] = int8(victim)
+							b[uint8(rookFrom)] = int8(side + 6) // unmake (rookFrom may be the dummy)
+							b[uint8(passed)], b[uint8(to)] = 0, 0
+							b[uint8(from)] = int8(piece)
+							b[uint8(captureSq)] = int8(victim)
+							e.pieces[us] ^= bit(from) | bit(to)
+							if victim != 0 {
+								e.pieces[them] ^= bit(captureSq)
+							}
+							if rookFrom&offBoard == 0 {
+								e.pieces[us] ^= bit(rookFrom) | bit(passed)
+							}
+							if kind == 4 {
+								e.kings[us] = from
+							}
 							if e.aborted {
 								return 0
 							}
@@ -272,35 +458,37 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								hashFirst = 0
 								goto ray
 							}
+							if quiet && best >= beta {
+								// micro-Max cuts off at the next move it generates, which may
+								// capture the king: generate all moves again from here on.
+								quiet = false
+								dir = targets[dir] - 1
+							}
+						}
+						if victim != 0 {
+							break // a capture ends the ray
 						}
 						// Only the first step of an unmoved pawn, or a king's first
 						// sideways step towards an unmoved rook with two empty squares
 						// beside it, goes on along the ray (a double step, castling).
-						blocked := from+step != to || piece&movedBit != 0
-						if kind > 2 {
-							if kind != 4 || dir != 7 {
-								blocked = true
-							} else {
+						if from+step == to && piece&movedBit == 0 {
+							if kind < 3 {
+								passed = to
+								continue
+							}
+							if kind == 4 && dir < 2 {
 								rookFrom = (from + 3) ^ (step >> 1 & 7) // the corner on this side
-								if int(b[rookFrom]) != side+6 || b[rookFrom^1]|b[rookFrom^2] != 0 {
-									blocked = true
+								if int(b[uint8(rookFrom)]) == side+6 && b[uint8(rookFrom^1)]|b[uint8(rookFrom^2)] == 0 {
+									passed = to
+									continue
 								}
 							}
 						}
-						if blocked {
-							victim += b2i(kind < 5) // leapers stop after one step
-						} else {
-							passed = to
-						}
-						if victim != 0 {
-							break
+						if kind < 5 {
+							break // pawns, knights and kings go one step
 						}
 					}
 				}
-			}
-			from = (from + 9) &^ offBoard // next square, wrapping around
-			if from == firstSq {
-				break
 			}
 		}
 		if best > infinity-offBoard || best < offBoard-infinity {

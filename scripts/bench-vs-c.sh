@@ -1,0 +1,42 @@
+#!/bin/sh
+# Times the C reference and our console mode on the same inputs.
+#
+#   scripts/bench-vs-c.sh REFERENCE_DIR [RUNS]
+#
+# For each benchmark input it builds umax41k with the input's node budget
+# (REFERENCE_DIR/build.sh, gcc -O2) and our program (go build), runs the two
+# alternately RUNS times (default 5), checks that every output is identical,
+# and prints the median wall-clock times and the ratio Go/C. The last line is
+# the ratio of the summed medians.
+set -eu
+ref=$(cd "${1:?usage: scripts/bench-vs-c.sh REFERENCE_DIR [RUNS]}" && pwd)
+runs=${2:-5}
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/umax" .
+inputs="testdata/classic/selfplay40.50000.in testdata/classic/default.1000000.in
+testdata/classic/castling-ep.50000.in testdata/classic/selfplay-qgd.20000.in"
+now() { date +%s.%N; }
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+printf '%-28s %8s %8s %7s\n' input C_s Go_s Go/C
+totc=0; totg=0
+for in in $inputs; do
+  nodes=${in%.in}; nodes=${nodes##*.}
+  if [ "$nodes" = 1000000 ]; then cexe=$tmp/umax41k; [ -x "$cexe" ] || sh "$ref/build.sh" "$tmp" >/dev/null
+  else cexe=$tmp/umax41k-$nodes; [ -x "$cexe" ] || NODES=$nodes sh "$ref/build.sh" "$tmp" >/dev/null; fi
+  : > "$tmp/c.times"; : > "$tmp/go.times"
+  i=0
+  while [ $i -lt "$runs" ]; do
+    t0=$(now); "$cexe" < "$in" > "$tmp/c.out"; t1=$(now)
+    "$tmp/umax" -classic -nodes "$nodes" < "$in" > "$tmp/go.out"; t2=$(now)
+    cmp -s "$tmp/c.out" "$tmp/go.out" || { echo "OUTPUT DIFFERS on $in"; exit 1; }
+    echo "$t1 - $t0" | bc >> "$tmp/c.times"
+    echo "$t2 - $t1" | bc >> "$tmp/go.times"
+    i=$((i+1))
+  done
+  c=$(median < "$tmp/c.times"); g=$(median < "$tmp/go.times")
+  totc=$(echo "$totc + $c" | bc); totg=$(echo "$totg + $g" | bc)
+  printf '%-28s %8.3f %8.3f %7.3f\n' "$(basename "$in")" "$c" "$g" "$(echo "$g / $c" | bc -l)"
+done
+printf '%-28s %8.3f %8.3f %7.3f\n' total "$totc" "$totg" "$(echo "$totg / $totc" | bc -l)"
