@@ -15,6 +15,7 @@ func main() {
 	classic := flag.Bool("classic", false, "run micro-Max's own console dialogue instead of XBoard mode")
 	nodes := flag.Int("nodes", 1000000, "root node budget: deepen while the node counter is below it")
 	futility := flag.Bool("futility", true, "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search")
+	stats := flag.Bool("stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
 	flag.Parse()
 	if *nodes < 1 {
 		fmt.Fprintln(os.Stderr, "umax: -nodes must be at least 1")
@@ -24,6 +25,7 @@ func main() {
 	e.nodeBudget = *nodes
 	e.setFutility(*futility)
 	if *classic {
+		e.showStats = *stats
 		runClassic(e, os.Stdin, os.Stdout)
 		return
 	}
@@ -64,11 +66,33 @@ func runClassic(e *Engine, in io.Reader, out io.Writer) {
 		if c[0] == -1 {
 			return // end of input
 		}
-		e.pendingFrom = infinity // think
-		if c[0] != 10 {
-			e.pendingFrom = c[0] - 16*c[1] + promoGain          // "e2" is 'e' - 16*'2' + 799 = 100
-			e.pendingTo = int(int8(c[2] - 16*c[3] + promoGain)) // L is a char in C
+		e.classicTurn(&c)
+		if e.showStats {
+			e.stats.write(w)
 		}
-		e.rootSearch()
+	}
+}
+
+// classicTurn does what micro-Max's main loop does with a line it has read
+// into c: an empty line makes the engine think and play, anything else is
+// parsed as a move to check and play.
+func (e *Engine) classicTurn(c *[9]int) {
+	e.pendingFrom = infinity // think
+	if c[0] != 10 {
+		e.pendingFrom = c[0] - 16*c[1] + promoGain          // "e2" is 'e' - 16*'2' + 799 = 100
+		e.pendingTo = int(int8(c[2] - 16*c[3] + promoGain)) // L is a char in C
+	}
+	e.rootSearch()
+}
+
+// write prints the statistics of the last search, one line per depth,
+// each starting with "#".
+func (s *searchStats) write(w io.Writer) {
+	for d := 1; d < maxIter; d++ {
+		if s.searched[d]|s.pruned[d]|s.nodes[d] == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "# depth %2d: moves searched %9d, futile %9d; nodes %9d, hash hits %8d (%d complete)\n",
+			d, s.searched[d], s.pruned[d], s.nodes[d], s.hashHits[d], s.hashDone[d])
 	}
 }

@@ -39,18 +39,23 @@ type Engine struct {
 	// best move of the last finished one, as when the node budget is spent.
 	softStop atomic.Bool
 
-	stats searchStats
+	stats     searchStats // counted by every search
+	showStats bool        // print them after each search (-stats)
 }
 
 // maxIter bounds the depth of an iteration (98 or 99 for a mate, +1).
 const maxIter = 128
 
-// searchStats counts, per iteration depth, what the search did.
+// searchStats counts, per depth, what one search did: the moves it made at
+// each iteration depth and what became of them, and the table hits of the
+// nodes asked for each depth. At depth 1 only recaptures are made.
 type searchStats struct {
-	searched [maxIter]int64 // moves made whose reply was searched
-	pruned   [maxIter]int64 // moves made but not searched: futile
-	hashHits [maxIter]int64 // nodes (by depth asked) that resumed from the table
+	searched [maxIter]int64 // moves made whose reply was searched, by iteration depth
+	pruned   [maxIter]int64 // moves made and found futile: reply not searched
+	nodes    [maxIter]int64 // calls of search, by the depth asked for
+	hashHits [maxIter]int64 // ... that resumed from a table entry, skipping iterations
 	hashDone [maxIter]int64 // ... whose table entry answered them with no iteration
+	probes   int64          // stalemate probes: calls made when every move lost the king
 }
 
 // stopPollNodes is how often (in node-counter steps, a power of two) the
@@ -165,6 +170,7 @@ func (e *Engine) findPieces() {
 func (e *Engine) rootSearch() bool {
 	e.nodes = 0
 	e.aborted = false
+	e.stats = searchStats{}
 	e.findPieces()
 	lock := e.rootLock
 	e.rootLock++
@@ -228,6 +234,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	table := e.table
 	entry := &table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
 
+	e.stats.nodes[depth&(maxIter-1)]++
 	alpha-- // make room for the delayed-loss bonus
 	iter, best = int(entry.depth), int(entry.score)
 	bestFrom, bestTo = int(entry.from), int(entry.to)
@@ -495,6 +502,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			iter = e.mateDepth // a mate holds at any depth
 		}
 		if best == -infinity { // every move loses the king: mate, or stalemate if not in check
+			e.stats.probes++
 			best = -e.search(24-side, -infinity, infinity, 0, indexKey, lockKey, noSquare, noSquare, 1)
 			if e.aborted {
 				return 0

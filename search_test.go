@@ -72,3 +72,50 @@ func compareOutput(t *testing.T, want, got []byte) {
 		}
 	}
 }
+
+// TestStatsAddUp checks the -stats counters against each other: every call
+// of search is the root, the reply to a searched move or a stalemate probe;
+// without futility pruning nothing is pruned; and -stats only adds lines.
+func TestStatsAddUp(t *testing.T) {
+	input := []byte("e2e4\n\nd2d4\n\n\n")
+	for _, futility := range []bool{true, false} {
+		e := newEngine()
+		e.nodeBudget = 20000
+		e.setFutility(futility)
+		e.showStats = true
+		var got bytes.Buffer
+		runClassic(e, bytes.NewReader(input), &got)
+		s := &e.stats // the last search
+		var nodes, searched, pruned int64
+		for d := range s.nodes {
+			nodes += s.nodes[d]
+			searched += s.searched[d]
+			pruned += s.pruned[d]
+			if s.hashDone[d] > s.hashHits[d] || s.hashHits[d] > s.nodes[d] {
+				t.Errorf("depth %d: %d complete hits, %d hits, %d nodes", d, s.hashDone[d], s.hashHits[d], s.nodes[d])
+			}
+		}
+		if nodes != 1+searched+s.probes {
+			t.Errorf("futility %v: %d calls of search, but 1 root + %d searched moves + %d probes", futility, nodes, searched, s.probes)
+		}
+		if futility != (pruned > 0) {
+			t.Errorf("futility %v: %d moves pruned", futility, pruned)
+		}
+		// Without the "#" lines the output is the plain console output.
+		e = newEngine()
+		e.nodeBudget = 20000
+		e.setFutility(futility)
+		var plain bytes.Buffer
+		runClassic(e, bytes.NewReader(input), &plain)
+		var stripped []byte
+		for _, line := range bytes.SplitAfter(got.Bytes(), []byte("\n")) {
+			if !bytes.HasPrefix(line, []byte("#")) {
+				stripped = append(stripped, line...)
+			}
+		}
+		compareOutput(t, plain.Bytes(), stripped)
+		if !bytes.Contains(got.Bytes(), []byte("# depth  2: moves searched")) {
+			t.Errorf("no statistics in the output:\n%s", got.Bytes())
+		}
+	}
+}

@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// The random parity test plays generated games through the C reference and
+// through our console mode and compares the outputs byte for byte. It needs
+// the C source, so it runs only when given the reference directory:
+//
+//	go test -run TestRandomParity -cref ../shared/reference [-games 20] [-nodes 20000,3000] [-seed 1]
+var (
+	crefDir     = flag.String("cref", "", "directory of umax41.c and build.sh; enables TestRandomParity")
+	parityGames = flag.Int("games", 12, "random games per node budget and version in TestRandomParity")
+	parityNodes = flag.String("nodes", "3000,20000", "comma-separated node budgets for TestRandomParity")
+	paritySeed  = flag.Uint64("seed", 1, "first random seed for TestRandomParity")
+)
+
+func TestRandomParity(t *testing.T) {
+	if *crefDir == "" {
+		t.Skip("needs -cref DIR, the directory of umax41.c and build.sh")
+	}
+	bin := t.TempDir()
+	var budgets []int
+	for _, f := range bytes.Split([]byte(*parityNodes), []byte(",")) {
+		n, err := strconv.Atoi(string(f))
+		if err != nil || n < 1 {
+			t.Fatalf("bad -nodes %q", *parityNodes)
+		}
+		budgets = append(budgets, n)
+		cmd := exec.Command("sh", filepath.Join(*crefDir, "build.sh"), bin)
+		cmd.Env = append(os.Environ(), "NODES="+strconv.Itoa(n))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("build.sh: %v\n%s", err, out)
+		}
+	}
+	e := newEngine()
+	for _, nodes := range budgets {
+		for _, version := range []string{"41", "40"} {
+			for g := 0; g < *parityGames; g++ {
+				seed := *paritySeed + uint64(g)
+				input := randomGame(e, seed, nodes, version == "41")
+				cmd := exec.Command(filepath.Join(bin, fmt.Sprintf("umax%sk-%d", version, nodes)))
+				cmd.Stdin = bytes.NewReader(input)
+				want, err := cmd.Output()
+				if err != nil {
+					t.Fatalf("C reference: %v", err)
+				}
+				e.reset(nodes, version == "41")
+				var got bytes.Buffer
+				runClassic(e, bytes.NewReader(input), &got)
+				if !bytes.Equal(want, got.Bytes()) {
+					name := filepath.Join(t.TempDir(), "failing.in")
+					os.WriteFile(name, input, 0o644)
+					t.Errorf("umax%s, %d nodes, seed %d: outputs differ (input kept in %s)", version, nodes, seed, name)
+					compareOutput(t, want, got.Bytes())
+				}
+			}
+			t.Logf("umax%s at %d nodes: %d games identical", version, nodes, *parityGames)
+		}
+	}
+}
+
+// reset puts e back to the start of a game with an empty table.
+func (e *Engine) reset(nodes int, futility bool) {
+	e.Position = newGame()
+	e.rootLock = 0
+	clear(e.table)
+	e.nodeBudget = nodes
+	e.setFutility(futility)
+}
+
+// randomGame makes a console-mode input by playing a game on e: mostly
+// moves typed for either side (pseudo-legal ones, so some are illegal),
+// with empty lines that make the engine think and a few garbled lines.
+func randomGame(e *Engine, seed uint64, nodes int, futility bool) []byte {
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	e.reset(nodes, futility)
+	var input []byte
+	lines := 20 + rng.IntN(60)
+	for len(input) < lines*5 {
+		var line string
+		switch r := rng.IntN(100); {
+		case r < 30:
+			line = ""
+		case r < 35:
+			line = string([]byte{byte(11 + rng.IntN(245)), byte(11 + rng.IntN(245)), byte(11 + rng.IntN(245)), byte(11 + rng.IntN(245))})
+		case r < 40:
+			line = squareName(rng.IntN(120)&^offBoard) + squareName(rng.IntN(120)&^offBoard)
+		default:
+			moves := pseudoMoves(&e.Position)
+			if len(moves) == 0 {
+				line = ""
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			line = squareName(m[0]) + squareName(m[1])
+		}
+		input = append(input, line...)
+		input = append(input, '\n')
+		var c [9]int
+		for i := range c {
+			c[i] = 10
+		}
+		for i := 0; i < len(line); i++ {
+			c[i] = int(line[i])
+		}
+		e.classicTurn(&c)
+	}
+	return input
+}
+
+// squareName is the coordinate name of a 0x88 square, "e2".
+func squareName(sq int) string {
+	return string([]byte{byte('a' + sq&7), byte('8' - sq>>4)})
+}
+
+// pseudoMoves lists the moves of the side to move by micro-Max's rules of
+// movement, without checking that the king is safe: pushes, double steps,
+// captures, e.p., and castling when king and rook have not moved.
+func pseudoMoves(p *Position) [][2]int {
+	var moves [][2]int
+	b := &p.board
+	for from := 0; from < 120; from++ {
+		piece := int(b[from])
+		if from&offBoard != 0 || piece&p.side == 0 {
+			continue
+		}
+		kind := piece & 7
+		for d, step := range kindSteps[kind] {
+			if step == 0 {
+				break
+			}
+			for to := from + step; to&offBoard == 0; to += step {
+				victim := int(b[to])
+				if victim&p.side != 0 {
+					break
+				}
+				if kind < 3 {
+					straight := d == 0
+					if straight && victim != 0 || !straight && victim == 0 && to != p.epSquare {
+						break
+					}
+					moves = append(moves, [2]int{from, to})
+					if !straight || piece&movedBit != 0 || to != from+step {
+						break
+					}
+					continue
+				}
+				moves = append(moves, [2]int{from, to})
+				if kind == 4 && d < 2 && to == from+step && piece&movedBit == 0 && victim == 0 {
+					moves = append(moves, [2]int{from, to + step}) // castling
+				}
+				if victim != 0 || kind < 5 {
+					break
+				}
+			}
+		}
+	}
+	return moves
+}
