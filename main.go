@@ -9,12 +9,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
 )
 
 func main() {
 	classic := flag.Bool("classic", false, "run micro-Max's own console dialogue instead of XBoard mode")
 	nodes := flag.Int("nodes", 1000000, "root node budget: deepen while the node counter is below it")
 	futility := flag.Bool("futility", true, "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search")
+	bench := flag.Bool("bench", false, "search a fixed set of positions and print the node total and speed")
 	stats := flag.Bool("stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
 	flag.Parse()
 	if *nodes < 1 {
@@ -24,6 +27,10 @@ func main() {
 	e := newEngine()
 	e.nodeBudget = *nodes
 	e.setFutility(*futility)
+	if *bench {
+		runBench(e, os.Stdout)
+		return
+	}
 	if *classic {
 		e.showStats = *stats
 		runClassic(e, os.Stdin, os.Stdout)
@@ -95,4 +102,43 @@ func (s *searchStats) write(w io.Writer) {
 		fmt.Fprintf(w, "# depth %2d: moves searched %9d, futile %9d; nodes %9d, hash hits %8d (%d complete)\n",
 			d, s.searched[d], s.pruned[d], s.nodes[d], s.hashHits[d], s.hashDone[d])
 	}
+}
+
+// benchPositions are the games -bench searches: moves typed from the start,
+// then one search at micro-Max's budget of 1e6 nodes.
+var benchPositions = []struct{ name, moves string }{
+	{"initial position", ""},
+	{"Ruy Lopez", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"},
+	{"Queen's Gambit Declined", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7"},
+	{"Sicilian Najdorf", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6"},
+	{"open game after castling", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 g8f6 d2d3 d7d6"},
+}
+
+// runBench searches every bench position from an empty table and prints the
+// nodes (micro-Max's N: passes of the iterative-deepening loops) and the
+// time of each, then the total, a signature of the search that changes only
+// when the search does, and the speed.
+func runBench(e *Engine, w io.Writer) {
+	budget := e.nodeBudget
+	total, elapsed := 0, time.Duration(0)
+	for _, pos := range benchPositions {
+		e.Position = newGame()
+		clear(e.table)
+		e.nodeBudget = budget
+		for _, mv := range strings.Fields(pos.moves) {
+			e.pendingFrom = int(mv[0]) - 16*int(mv[1]) + promoGain
+			e.pendingTo = int(mv[2]) - 16*int(mv[3]) + promoGain
+			if !e.rootSearch() {
+				panic("bench: illegal move " + mv)
+			}
+		}
+		e.pendingFrom = infinity
+		start := time.Now()
+		e.rootSearch()
+		took := time.Since(start)
+		total += e.nodes
+		elapsed += took
+		fmt.Fprintf(w, "%-26s %10d nodes %8.3f s %6.2f Mnodes/s\n", pos.name, e.nodes, took.Seconds(), float64(e.nodes)/took.Seconds()/1e6)
+	}
+	fmt.Fprintf(w, "%-26s %10d nodes %8.3f s %6.2f Mnodes/s\n", "total", total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6)
 }

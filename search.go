@@ -9,7 +9,7 @@ import (
 // table, the node counter and the move the root is asked to check and play.
 type Engine struct {
 	Position
-	table       []hashEntry
+	table       []hashSlot
 	tableMask   int32 // U-1: table index mask
 	nodes       int   // N: passes through iterative-deepening loops, this search (C's N-128)
 	nodeBudget  int   // the root deepens while N < nodeBudget (micro-Max: 1e6)
@@ -232,7 +232,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	b := &e.board
 	us, them := side>>4, 1-side>>4 // colour indices of pieces and kings
 	table := e.table
-	entry := &table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
+	slot := &table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
+	entry := slot.load()
 
 	e.stats.nodes[depth&(maxIter-1)]++
 	alpha-- // make room for the delayed-loss bonus
@@ -508,9 +509,13 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 				return 0
 			}
 		}
-		entry.lock, entry.score, entry.depth = lockKey, int32(best), int8(iter)
-		entry.from = uint8(bestFrom | 8*b2i(best > alpha) | noSquare*b2i(best < beta))
-		entry.to = uint8(bestTo)
+		slot.store(hashEntry{ // always store the result
+			lock:  lockKey,
+			score: int32(best),
+			from:  uint8(bestFrom | 8*b2i(best > alpha) | noSquare*b2i(best < beta)), // best move, bound flags
+			to:    uint8(bestTo),
+			depth: int8(iter),
+		})
 		if lastTo == 8 && e.report != nil {
 			e.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}

@@ -31,12 +31,12 @@ for in in $inputs; do
     t0=$(now); "$cexe" < "$in" > "$tmp/c.out"; t1=$(now)
     "$tmp/umax" -classic -nodes "$nodes" < "$in" > "$tmp/go.out"; t2=$(now)
     cmp -s "$tmp/c.out" "$tmp/go.out" || { echo "OUTPUT DIFFERS on $in"; exit 1; }
-    echo "$t1 - $t0" | bc >> "$tmp/c.times"
-    echo "$t2 - $t1" | bc >> "$tmp/go.times"
+    awk "BEGIN {print $t1 - $t0}" >> "$tmp/c.times"
+    awk "BEGIN {print $t2 - $t1}" >> "$tmp/go.times"
     i=$((i+1))
   done
   c=$(median < "$tmp/c.times"); g=$(median < "$tmp/go.times")
-  totc=$(echo "$totc + $c" | bc); totg=$(echo "$totg + $g" | bc)
-  printf '%-28s %8.3f %8.3f %7.3f\n' "$(basename "$in")" "$c" "$g" "$(echo "$g / $c" | bc -l)"
+  totc=$(awk "BEGIN {print $totc + $c}"); totg=$(awk "BEGIN {print $totg + $g}")
+  printf '%-28s %8.3f %8.3f %7.3f\n' "$(basename "$in")" "$c" "$g" "$(awk "BEGIN {print $g / $c}")"
 done
-printf '%-28s %8.3f %8.3f %7.3f\n' total "$totc" "$totg" "$(echo "$totg / $totc" | bc -l)"
+printf '%-28s %8.3f %8.3f %7.3f\n' total "$totc" "$totg" "$(awk "BEGIN {print $totg / $totc}")"
