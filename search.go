@@ -163,6 +163,41 @@ func (e *Engine) findPieces() {
 	}
 }
 
+// quietCapture is a move of a quiet depth-1 iteration: the index in
+// kindSteps of its direction and the square it captures on.
+type quietCapture struct{ dir, target int }
+
+// quietCaptures finds the moves by which the piece type kind on from
+// captures on recaptureSq or on kingSq (either may be -1: none), and puts
+// them in captures in the order micro-Max generates them, by direction. It
+// returns how many there are. A slider needs the squares between empty.
+func (e *Engine) quietCaptures(from, kind, recaptureSq, kingSq int, captures *[2]quietCapture) int {
+	n := 0
+	for _, target := range [2]int{recaptureSq, kingSq} {
+		if target < 0 || n == 1 && target == captures[0].target {
+			continue
+		}
+		d := int(captureDir[kind][uint8(target-from+119)])
+		if d == 0 {
+			continue // not on a line or leap of this piece
+		}
+		step := kindSteps[kind][d-1]
+		sq := from + step
+		for sq != target && e.board[uint8(sq)] == 0 {
+			sq += step
+		}
+		if sq != target {
+			continue // a slider blocked on the way
+		}
+		captures[n] = quietCapture{d - 1, target}
+		if n == 1 && captures[0].dir > d-1 { // keep micro-Max's direction order
+			captures[0], captures[1] = captures[1], captures[0]
+		}
+		n++
+	}
+	return n
+}
+
 // rootSearch is micro-Max's call D(k,-I,I,Q,1,j++,O,8,2) from main(). With
 // pendingFrom == infinity it thinks until the node budget is spent and plays
 // its best move; otherwise it plays the pending move if that is legal. It
@@ -227,7 +262,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		bestTo    int // Y: best move's to-square, bit 7 set unless castling or double step
 		captureSq int // H: square of the captured piece (differs from to for e.p.)
 		firstSq   int // B: square where the board scan started
-		rayStart  int // square a ray starts from: from, or just before its target
+		rayStart  int // square a ray starts from: from, or in quiet iterations the square before the target
 	)
 	b := &e.board
 	us, them := side>>4, 1-side>>4 // colour indices of pieces and kings
@@ -312,50 +347,24 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 				piece = int(b[uint8(from)])
 				kind = piece & 7
 				list := &kindSteps[kind]
-				var targets [3]int // quiet: 1 + direction index of each target, in order, 0-terminated
-				var targetAt [2]int
+				var captures [2]quietCapture
+				n := 0
 				if quiet {
-					n := 0
-					for _, target := range [2]int{recaptureSq, kingSq} {
-						if target < 0 || n == 1 && target == targetAt[0] {
-							continue
-						}
-						d := int(captureDir[kind][uint8(target-from+119)])
-						if d == 0 {
-							continue
-						}
-						st := kindSteps[kind][d-1]
-						sq := from + st
-						for sq != target && b[uint8(sq)] == 0 {
-							sq += st
-						}
-						if sq != target {
-							continue // a slider blocked on the way
-						}
-						targets[n], targetAt[n] = d, target
-						if n == 1 && targets[0] > d { // keep micro-Max's direction order
-							targets[0], targets[1] = targets[1], targets[0]
-							targetAt[0], targetAt[1] = targetAt[1], targetAt[0]
-						}
-						n++
-					}
-					if n == 0 {
-						continue
-					}
+					n = e.quietCaptures(from, kind, recaptureSq, kingSq, &captures)
 				}
 				for dir = 0; ; dir++ { // directions
-					rayStart = from
 					if quiet {
-						if dir == 2 || targets[dir] == 0 {
+						if dir == n {
 							break
 						}
-						step = list[targets[dir]-1]
-						rayStart = targetAt[dir] - step // the ray's next step lands on the target
+						step = list[captures[dir].dir]
+						rayStart = captures[dir].target - step // the ray's next step lands on the target
 					} else {
 						step = list[dir]
 						if step == 0 {
 							break
 						}
+						rayStart = from
 					}
 				ray:
 					to = rayStart
@@ -470,7 +479,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								// micro-Max cuts off at the next move it generates, which may
 								// capture the king: generate all moves again from here on.
 								quiet = false
-								dir = targets[dir] - 1
+								dir = captures[dir].dir
 							}
 						}
 						if victim != 0 {
