@@ -94,9 +94,10 @@ type inputLine struct {
 }
 
 // readLines sends every line of r to lines, and closes lines at the end of
-// input. A line longer than maxLineBytes is passed on empty and marked too
-// long, after the rest of it has been read and dropped.
-func readLines(r io.Reader, lines chan<- inputLine) {
+// input; it gives up when quit is closed. A line longer than maxLineBytes is
+// passed on empty and marked too long, after the rest of it has been read
+// and dropped.
+func readLines(r io.Reader, lines chan<- inputLine, quit <-chan struct{}) {
 	br := bufio.NewReaderSize(r, maxLineBytes)
 	var buf []byte
 	tooLong := false
@@ -115,7 +116,11 @@ func readLines(r io.Reader, lines chan<- inputLine) {
 			if tooLong {
 				text = ""
 			}
-			lines <- inputLine{text: text, at: time.Now(), tooLong: tooLong}
+			select {
+			case lines <- inputLine{text: text, at: time.Now(), tooLong: tooLong}:
+			case <-quit:
+				return
+			}
 		}
 		buf, tooLong = buf[:0], false
 		if err != nil {
@@ -245,13 +250,25 @@ type session struct {
 // runXboard runs a CECP session on in and out until "quit" or the end of
 // input.
 func runXboard(e *Engine, in io.Reader, out io.Writer, cfg xboardConfig) {
+	newSession(e, out, cfg).serve(in)
+}
+
+// newSession returns a session at the start of a new game.
+func newSession(e *Engine, out io.Writer, cfg xboardConfig) *session {
 	if cfg.maxMemory == 0 {
 		cfg.maxMemory = maxMemoryMB
 	}
 	s := &session{e: e, out: &protocolWriter{w: out}, cfg: cfg, done: make(chan searchOutcome, 1), clock: newClock()}
 	s.newGame()
+	return s
+}
+
+// serve reads commands from in and runs them until "quit" or the end of input.
+func (s *session) serve(in io.Reader) {
 	lines := make(chan inputLine)
-	go readLines(in, lines)
+	quit := make(chan struct{})
+	defer close(quit)
+	go readLines(in, lines, quit)
 	s.run(lines)
 }
 
@@ -259,16 +276,15 @@ func runXboard(e *Engine, in io.Reader, out io.Writer, cfg xboardConfig) {
 // the engine is to think, and collects their results.
 func (s *session) run(lines <-chan inputLine) {
 	for !s.quitting {
-		if s.job == nil {
-			if len(s.queue) > 0 {
-				l := s.queue[0]
-				s.queue = s.queue[1:]
-				s.execute(l)
-			}
+		if s.job == nil && len(s.queue) > 0 { // the commands that waited, in order
+			l := s.queue[0]
+			s.queue = s.queue[1:]
+			s.execute(l)
 			s.maybeSearch()
-			if len(s.queue) > 0 && s.job == nil {
-				continue
-			}
+			continue
+		}
+		if s.job == nil {
+			s.maybeSearch()
 		}
 		var timeout <-chan time.Time
 		if s.job != nil && s.job.timer != nil {
@@ -436,7 +452,9 @@ func (s *session) errorf(kind, text string) {
 }
 
 // printable makes text safe to repeat in an answer: printable ASCII only,
-// at most maxEchoBytes of it.
+// at most maxEchoBytes of it, and never the letters "llegal", in any case:
+// XBoard takes any "Error" line that contains them for the rejection of a
+// move, and in a game between engines forfeits the engine for a false one.
 func printable(text string) string {
 	b := []byte(text)
 	if len(b) > maxEchoBytes {
@@ -447,7 +465,13 @@ func printable(text string) string {
 			b[i] = '?'
 		}
 	}
-	return string(b)
+	for {
+		i := strings.Index(strings.ToLower(string(b)), "llegal")
+		if i < 0 {
+			return string(b)
+		}
+		b[i+2] = '?'
+	}
 }
 
 // parseInt reads a decimal integer within [lo, hi].
@@ -540,9 +564,7 @@ func (s *session) colour(side int) {
 		return
 	}
 	p.side, p.eval, p.epSquare = side, -p.eval, noSquare
-	q := p
-	q.side ^= white | black
-	if q.kingCapturable() {
+	if p.kingCapturable() {
 		name := "white"
 		if side == black {
 			name = "black"
@@ -835,7 +857,7 @@ func (s *session) maybeSearch() {
 		return
 	}
 	if s.analyzing {
-		if !s.analysisDone {
+		if !s.analysisDone && len(s.queue) == 0 {
 			if s.e.hasLegalMove() {
 				s.startSearch(true)
 			} else {
@@ -877,6 +899,13 @@ func (s *session) startSearch(analysis bool) {
 		played := e.rootSearch()
 		s.done <- searchOutcome{played: played, aborted: e.aborted}
 	}()
+	// Commands still waiting are taken as if they came now: a "ping" waits
+	// for the move, a "force" stops the search.
+	waiting := s.queue
+	s.queue = nil
+	for _, l := range waiting {
+		s.receive(l)
+	}
 }
 
 // iterationDone is the report callback, run by the search goroutine after
