@@ -448,7 +448,7 @@ func (s *session) execute(l inputLine) {
 
 // errorf answers a command that cannot be carried out, quoting it.
 func (s *session) errorf(kind, text string) {
-	s.out.line("Error (" + kind + "): " + printable(text))
+	s.out.line("Error (" + printable(kind) + "): " + printable(text))
 }
 
 // printable makes text safe to repeat in an answer: printable ASCII only,

@@ -940,22 +940,36 @@ func TestBudget(t *testing.T) {
 	}
 }
 
-// playTimedGame plays the engine (Black) against random legal moves at a
-// time control, keeping the engine's clock as XBoard would (the time from
-// sending a move to reading the reply, plus increments and sessions), and
-// fails if it ever runs out. It returns the smallest time left.
-func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration, moves int) time.Duration {
+// playTimedGame plays the engine (Black) against micro-Max with a small
+// node budget (and a random first move), at a time control, keeping the
+// engine's clock as XBoard would (the time from sending a move to reading
+// the reply, plus increments and sessions), and fails if it ever runs out.
+// It returns the smallest time left and the number of moves played.
+func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration, moves int) (time.Duration, int) {
 	d := newDialogue(t, smallEngine(), xboardConfig{})
 	d.sync("new", level)
-	rng := rand.New(rand.NewPCG(7, 8))
+	opponent := smallEngine()
+	opponent.nodeBudget = 3000
 	shadow := newGame()
 	clk, least := base, base
-	for n := 1; n <= moves; n++ {
+	n := 1
+	for ; n <= moves; n++ {
 		legal := shadow.legalMoves()
 		if len(legal) == 0 {
 			break
 		}
-		m := legal[rng.IntN(len(legal))]
+		m := legal[rand.IntN(len(legal))]
+		if n > 1 {
+			opponent.Position = shadow
+			opponent.pendingFrom = infinity
+			if !opponent.rootSearch() {
+				t.Fatal("the opponent did not move")
+			}
+			m = Move{opponent.pendingFrom, opponent.pendingTo, 0}
+			if m.to < 8 && shadow.board[m.from]&7 == 1 {
+				m.promo = 7
+			}
+		}
 		shadow.makeMove(m)
 		sent := d.send(fmt.Sprintf("time %d", clk/(10*time.Millisecond)), fmt.Sprintf("otim %d", base/(10*time.Millisecond)), "usermove "+m.String())
 		var reply outputLine
@@ -986,7 +1000,7 @@ func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration,
 			break
 		}
 	}
-	return least
+	return least, n - 1
 }
 
 // TestClocks: fast time controls never overstep the clock.
@@ -1001,8 +1015,8 @@ func TestClocks(t *testing.T) {
 		{"level 10 0:01 0", 10, time.Second, 0},
 	} {
 		t.Run(c.level, func(t *testing.T) {
-			least := playTimedGame(t, c.level, c.mps, c.base, c.inc, 60)
-			t.Logf("least time left %v", least)
+			least, n := playTimedGame(t, c.level, c.mps, c.base, c.inc, 80)
+			t.Logf("%d moves, least time left %v", n, least)
 		})
 	}
 	t.Run("st", func(t *testing.T) {
