@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -72,7 +71,7 @@ func TestXBoardMatch(t *testing.T) {
 		games, _ = strconv.Atoi(g)
 	}
 	engine := filepath.Join(dir, "umax")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", engine, ".")
+	build := exec.Command("go", "build", "-o", engine, ".") // go test puts its own go first in PATH
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
