@@ -185,6 +185,17 @@ func (c *clock) budget(ply int) (soft, hard time.Duration) {
 	return soft, hard
 }
 
+// tick keeps the engine's own clock between "time" commands, as XBoard
+// keeps it: a move the engine made at the given game length took used; the
+// increment is added, and a new session's time once the engine has made the
+// session's moves. A "time" command sets the clock to what XBoard says.
+func (c *clock) tick(used time.Duration, ply int) {
+	c.mine += c.increment - used
+	if c.movesPerSession > 0 && (max(ply-c.levelPly, 0)/2+1)%c.movesPerSession == 0 {
+		c.mine += c.base
+	}
+}
+
 // iteration is what one finished iteration of a search found.
 type iteration struct {
 	depth, score, nodes int
@@ -1031,6 +1042,7 @@ func (s *session) finish(o searchOutcome) {
 		}
 		return
 	}
+	s.clock.tick(time.Since(job.start), s.game.length())
 	var m Move
 	if o.played {
 		m = Move{e.pendingFrom, e.pendingTo, 0}

@@ -928,6 +928,14 @@ func TestBudget(t *testing.T) {
 			t.Errorf("%+v at ply %d: soft %v hard %v, want %v %v", c.clock, c.ply, soft, hard, c.soft, c.hard)
 		}
 	}
+	// The engine's own clock, when no "time" comes: 2 moves a session.
+	c := clock{movesPerSession: 2, base: time.Second, increment: 10 * ms, mine: time.Second}
+	c.tick(300*ms, 0) // first move of the session
+	c.tick(300*ms, 2) // second: the next session's second is added
+	c.tick(300*ms, 4)
+	if c.mine != 1130*ms { // 1 s + 3 x (10 ms - 300 ms) + 1 s
+		t.Errorf("own clock %v, want 1.13s", c.mine)
+	}
 	for _, c := range []struct {
 		s  string
 		d  time.Duration
