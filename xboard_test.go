@@ -619,13 +619,22 @@ func TestStopSearch(t *testing.T) {
 	longSearch := []string{"new", "level 0 60 0", "time 360000", "otim 360000"}
 	t.Run("move now", func(t *testing.T) {
 		d := newDialogue(t, smallEngine(), xboardConfig{})
-		d.sync(longSearch...)
+		d.sync(append(longSearch, "post")...)
 		d.send("usermove e2e4")
 		time.Sleep(300 * time.Millisecond)
 		sent := d.send("?")
-		l := d.next(5 * time.Second)
-		if !isMove(l.text) || l.at.Sub(sent) > 500*time.Millisecond {
-			t.Errorf("after ? got %q after %v", l.text, l.at.Sub(sent))
+		var l outputLine
+		var lastPV string
+		for l = d.next(5 * time.Second); !isMove(l.text); l = d.next(5 * time.Second) {
+			if f := strings.Fields(l.text); len(f) > 4 {
+				lastPV = f[4] // the best move of the last finished iteration
+			}
+		}
+		if l.at.Sub(sent) > 500*time.Millisecond {
+			t.Errorf("after ? the move came after %v", l.at.Sub(sent))
+		}
+		if l.text != "move "+lastPV {
+			t.Errorf("played %q, the last finished iteration's best was %s", l.text, lastPV)
 		}
 		after := newGame()
 		m, _ := after.parseMove("e2e4")
@@ -1040,6 +1049,26 @@ func TestClocks(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestDepthLimit: sd stops the search at that depth; new lifts the limit.
+func TestDepthLimit(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 200000})
+	deepest := func(lines []string) int {
+		depth := 0
+		for _, l := range lines {
+			if n, err := strconv.Atoi(strings.Fields(l + " x")[0]); err == nil {
+				depth = max(depth, n)
+			}
+		}
+		return depth
+	}
+	if got := d.sync("new", "post", "sd 3", "usermove e2e4"); deepest(got) != 3 {
+		t.Errorf("sd 3: %q", got)
+	}
+	if got := d.sync("new", "post", "usermove e2e4"); deepest(got) <= 3 {
+		t.Errorf("after new: %q", got)
+	}
 }
 
 // TestSideCommands: the obsolete white and black, and the engine's side.
