@@ -15,7 +15,7 @@ import (
 
 func main() {
 	classic := flag.Bool("classic", false, "run micro-Max's own console dialogue instead of XBoard mode")
-	nodes := flag.Int("nodes", 1000000, "root node budget: deepen while the node counter is below it")
+	nodes := flag.Int("nodes", 1000000, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
 	futility := flag.Bool("futility", true, "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search")
 	bench := flag.Bool("bench", false, "search a fixed set of positions and print the node total and speed")
 	stats := flag.Bool("stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
@@ -36,8 +36,13 @@ func main() {
 		runClassic(e, os.Stdin, os.Stdout)
 		return
 	}
-	fmt.Fprintln(os.Stderr, "umax: XBoard mode is not built yet; use -classic")
-	os.Exit(2)
+	var cfg xboardConfig
+	flag.Visit(func(f *flag.Flag) { // in XBoard mode the clock decides, unless -nodes is given
+		if f.Name == "nodes" {
+			cfg.nodeBudget = *nodes
+		}
+	})
+	runXboard(e, os.Stdin, os.Stdout, cfg)
 }
 
 // runClassic is micro-Max's main loop: print the board, read a line, and

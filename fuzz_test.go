@@ -1,0 +1,79 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// answerForms are the only lines a session may write.
+var answerForms = regexp.MustCompile(`^(` + strings.Join([]string{
+	`feature .*`,
+	`move [a-h][1-8][a-h][1-8][qrbn]?`,
+	`pong [-+]?\d+`,
+	`Illegal move: [ -~]*`,
+	`Error \([ -~]*\): [ -~]*`,
+	`\d+ -?\d+ \d+ \d+( [a-h][1-8][a-h][1-8][qrbn]?)+`,
+	`stat01: \d+ \d+ \d+ 0 \d+`,
+	`(1-0|0-1|1/2-1/2) \{[A-Za-z0-9 -]+\}`,
+	`Hint: [a-h][1-8][a-h][1-8][qrbn]?`,
+	` micro-Max has no opening book\.`,
+	``,
+}, "|") + `)$`)
+
+// FuzzCommands feeds arbitrary input to a session: it must end at the end
+// of input, write nothing but well-formed answers (and never an error that
+// XBoard could take for an illegal-move claim), and leave the engine's
+// board equal to the game's current position, with one king a side.
+func FuzzCommands(f *testing.F) {
+	for _, seed := range []string{
+		"xboard\nprotover 2\nnew\nusermove e2e4\ngo\nping 1\n",
+		"new\nforce\nsetboard r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\nusermove e1g1\nundo\nremove\ne8c8\n",
+		"new\npost\nanalyze\nusermove e2e4\n.\nundo\nhint\nexit\n",
+		"level 40 0:30 0\nst 1\nsd 3\ntime 100\notim 100\ngo\n?\nping 1\nforce\n",
+		"memory 1\ncores 2\noption x=1\nhint\nbk\nresult 1-0 {x}\nwhite\nblack\nplayother\n",
+		"setboard 4k3/P7/8/8/8/8/8/4K3 w - - 0 1\nusermove a7a8n\ngo\nundo\n",
+		"setboard 4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\ne5d6\n",
+		"\x00\xff junk\nillegal\n" + strings.Repeat("z", 5000) + "\nquit\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, input []byte) {
+		e := &Engine{Position: newGame(), futility: true, mateDepth: 98}
+		e.resizeTable(minTableSize)
+		var out bytes.Buffer
+		s := newSession(e, &out, xboardConfig{nodeBudget: 2000, maxMemory: 1})
+		done := make(chan struct{})
+		go func() {
+			s.serve(bytes.NewReader(input))
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("the session did not end")
+		}
+		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if !answerForms.MatchString(l) {
+				t.Errorf("malformed answer %q", l)
+			}
+			if !strings.HasPrefix(l, "Illegal move: ") && strings.Contains(strings.ToLower(l), "llegal") {
+				t.Errorf("answer %q looks like an illegal-move claim", l)
+			}
+		}
+		if !samePos(e.Position, s.game.current().pos) {
+			t.Errorf("the engine's board is not the game's")
+		}
+		kings := map[int8]int{}
+		for sq := 0; sq < 120; sq++ {
+			if sq&offBoard == 0 && e.board[sq]&7 == 4 {
+				kings[e.board[sq]&(white|black)]++
+			}
+		}
+		if kings[white] != 1 || kings[black] != 1 {
+			t.Errorf("kings %v", kings)
+		}
+	})
+}

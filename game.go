@@ -1,0 +1,141 @@
+package main
+
+// The game record: every position since the game started (new or
+// setboard), for undo and for the rules that end a game. micro-Max's search
+// knows none of them: it sees mate only as a lost king, and never a
+// repetition or the 50-move rule.
+//
+// Draw claims go to XBoard, which checks them and forfeits a false one
+// (backend.c, Adjudicate and GameEnds with -testClaims). So the rules here
+// are XBoard's, which are FIDE's as far as a claim goes:
+//   - repetition: the position after the last move occurred twice before,
+//     with the same side to move and the same castling rights, counting back
+//     only over moves that were neither captures nor pawn moves, at most 100
+//     plies, and never counting a position in which an e.p. capture was
+//     possible (XBoard marks one after a double step next to an enemy pawn,
+//     or a set-up position with an e.p. square);
+//   - the 50-move rule: 100 plies without a capture or a pawn move, the
+//     set-up position's halfmove clock included;
+//   - insufficient material: only king against king with at most one
+//     knight, or with bishops all on squares of one colour (KK, KNK, KBK,
+//     KBKB with like bishops): the cases the protocol lists, which XBoard
+//     accepts.
+
+// gamePly is one position of the game with what the draw rules need.
+type gamePly struct {
+	pos        Position
+	move       Move // the move that led here (none for the first position)
+	rule50     int  // plies since the last capture or pawn move
+	reversible bool // reached by a move that was neither a capture nor a pawn move
+	epMarked   bool // XBoard would mark an e.p. capture as possible here
+}
+
+// gameRecord is the game from its first position to the current one.
+type gameRecord struct {
+	plies []gamePly
+}
+
+// reset starts a game at a position.
+func (g *gameRecord) reset(s setup) {
+	g.plies = append(g.plies[:0], gamePly{pos: s.pos, rule50: s.halfmove, epMarked: s.epGiven})
+}
+
+// current is the position now.
+func (g *gameRecord) current() *gamePly { return &g.plies[len(g.plies)-1] }
+
+// length is the number of moves played since the first position.
+func (g *gameRecord) length() int { return len(g.plies) - 1 }
+
+// push records move m, played from the current position, leading to pos.
+func (g *gameRecord) push(m Move, pos Position) {
+	prev := g.current()
+	b := &prev.pos.board
+	kind := int(b[m.from]) & 7
+	ply := gamePly{pos: pos, move: m, reversible: kind > 2 && b[m.to] == 0}
+	if ply.reversible {
+		ply.rule50 = prev.rule50 + 1
+	}
+	if kind < 3 && (m.to-m.from == 32 || m.from-m.to == 32) { // a double step next to an enemy pawn
+		enemyPawn := int8(prev.pos.side ^ (white | black) | (3 - kind))
+		for _, sq := range []int{m.to - 1, m.to + 1} {
+			if sq&offBoard == 0 && b[sq]&^movedBit == enemyPawn {
+				ply.epMarked = true
+			}
+		}
+	}
+	g.plies = append(g.plies, ply)
+}
+
+// undo takes back n moves; it reports false (and changes nothing) when the
+// game has fewer.
+func (g *gameRecord) undo(n int) bool {
+	if g.length() < n {
+		return false
+	}
+	g.plies = g.plies[:len(g.plies)-n]
+	return true
+}
+
+// repetitions counts the earlier occurrences of the current position that
+// XBoard counts (see the comment at the top).
+func (g *gameRecord) repetitions() int {
+	n := len(g.plies) - 1
+	now := &g.plies[n].pos
+	count := 0
+	for k := n - 2; k >= 0 && k >= n-100 && !g.plies[k].epMarked &&
+		g.plies[k+1].reversible && g.plies[k+2].reversible; k -= 2 {
+		if samePosition(&g.plies[k].pos, now) {
+			count++
+		}
+	}
+	return count
+}
+
+// insufficientMaterial reports whether neither side has mating material in
+// the sense of the protocol: no pawn, rook or queen, and either at most one
+// knight and no bishop, or no knight and every bishop on one square colour.
+func insufficientMaterial(p *Position) bool {
+	knights, bishops, colours := 0, 0, 0
+	for sq := 0; sq < 120; sq++ {
+		if sq&offBoard != 0 || p.board[sq] == 0 {
+			continue
+		}
+		switch p.board[sq] & 7 {
+		case 3:
+			knights++
+		case 5:
+			bishops++
+			colours |= 1 << ((sq>>4 + sq) & 1)
+		case 4:
+		default:
+			return false // pawn, rook or queen
+		}
+	}
+	return knights+bishops == 0 || knights == 1 && bishops == 0 || knights == 0 && colours != 3
+}
+
+// result returns the result line for the current position if the game is
+// over by rule (mate, stalemate) or a draw can be claimed, else "".
+func (g *gameRecord) result() string {
+	ply := g.current()
+	p := &ply.pos
+	if !p.hasLegalMove() {
+		switch {
+		case !p.inCheck():
+			return "1/2-1/2 {Stalemate}"
+		case p.side == white:
+			return "0-1 {Black mates}"
+		default:
+			return "1-0 {White mates}"
+		}
+	}
+	switch {
+	case ply.rule50 >= 100:
+		return "1/2-1/2 {Draw by 50-move rule}"
+	case g.repetitions() >= 2:
+		return "1/2-1/2 {Draw by repetition}"
+	case insufficientMaterial(p):
+		return "1/2-1/2 {Insufficient mating material}"
+	}
+	return ""
+}

@@ -1,0 +1,341 @@
+package main
+
+// Legal moves under micro-Max's rules, for the XBoard adapter.
+//
+// micro-Max never lists its moves: search() walks the board and tries
+// whatever it finds, and a move turns out illegal when the reply can capture
+// the king (or, after castling, can reach the square the king left or the
+// squares it passed). The adapter needs a list: to read the opponent's
+// moves, to see mate and stalemate, and to check a PV read from the hash
+// table. The generator below walks the board exactly as search() does, with
+// the same step tables, the same double-step, castling and e.p. rules, and
+// the same legality test; movegen_test.go holds it to micro-Max's own check
+// (rootSearch with a pending move) and to the standard perft counts.
+
+// Move is a move between two 0x88 squares. promo is the piece type a pawn
+// becomes on the last rank (3 knight, 5 bishop, 6 rook, 7 queen), else 0.
+// micro-Max itself only ever promotes to a queen.
+type Move struct {
+	from, to int
+	promo    int
+}
+
+// promotionKinds are the piece types a pawn may become, queen first.
+var promotionKinds = [4]int{7, 6, 5, 3}
+
+// promotionGain is what a promotion adds to the mover's evaluation, by the
+// new piece's type: micro-Max's C (799) for a queen, and for the other pieces
+// the material difference with the pawn (99 points a pawn, as pieceValue).
+var promotionGain = [8]int{3: 99 * 2, 5: 99 * 2, 6: 99 * 4, 7: promoGain}
+
+// pieceSteps[kind] lists the step vectors of a piece type in the order
+// search() tries them: a pawn's as listed in steps[] (push first), every
+// other piece's each listed step negated, then as is. Example: the king's
+// are -1, 1, -16, 16, -15, 15, -17, 17; the first two are the sideways steps
+// that may go on into castling.
+var pieceSteps [8][]int
+
+func init() {
+	for kind := 1; kind < 8; kind++ {
+		dir := steps[kind+16]
+		for step := kind; ; { // step > 0: take the first direction, as search()
+			if kind > 2 && step < 0 {
+				step = -step
+			} else {
+				dir++
+				step = -steps[dir]
+			}
+			if step == 0 {
+				break
+			}
+			pieceSteps[kind] = append(pieceSteps[kind], step)
+		}
+	}
+}
+
+// String writes the move in XBoard's coordinate notation: e2e4, e1g1 for
+// castling, e7e8q for a promotion.
+func (m Move) String() string {
+	s := squareName(m.from) + squareName(m.to)
+	if m.promo != 0 {
+		s += string(".??nkbrq"[m.promo])
+	}
+	return s
+}
+
+// continuesRay reports whether a piece that stepped from from to the empty
+// square to may step on along the same ray: a slider always; an unmoved pawn
+// after its first straight step (the double step); an unmoved king after its
+// first sideways step, when an unmoved rook stands in the corner on that side
+// with the two squares next to it empty (castling). This is the test at the
+// end of search()'s ray loop.
+func (p *Position) continuesRay(from, to, step, piece int) bool {
+	kind := piece & 7
+	if kind >= 5 {
+		return true // bishop, rook, queen
+	}
+	if from+step != to || piece&movedBit != 0 || kind == 3 {
+		return false // not the first step, moved before, or a knight
+	}
+	if kind == 4 {
+		if step != 1 && step != -1 {
+			return false
+		}
+		rookFrom := (from + 3) ^ (step >> 1 & 7) // the corner on this side
+		return int(p.board[rookFrom]) == piece&(white|black)+6 && p.board[rookFrom^1]|p.board[rookFrom^2] == 0
+	}
+	return true // a pawn's first straight step (a diagonal one is a capture and stops)
+}
+
+// pseudoMoves appends every move search() would try for the side to move,
+// legal or not (the king may be left in check), with a promotion listed once
+// for each piece a pawn can become.
+func (p *Position) pseudoMoves(moves []Move) []Move {
+	b := &p.board
+	side := p.side
+	for from := 0; from < 120; from++ {
+		piece := int(b[from])
+		if from&offBoard != 0 || piece&side == 0 {
+			continue
+		}
+		kind := piece & 7
+		for _, step := range pieceSteps[kind] {
+			for to := from + step; to&offBoard == 0; to += step {
+				captureSq := to
+				if kind < 3 && to == p.epSquare {
+					captureSq ^= 16 // e.p.: the captured pawn is behind to
+				}
+				victim := int(b[captureSq])
+				if victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0) {
+					break // own piece, or pawn pushing into a piece or capturing nothing
+				}
+				if kind < 3 && (to < 8 || to >= 112) {
+					for _, promo := range promotionKinds {
+						moves = append(moves, Move{from, to, promo})
+					}
+				} else {
+					moves = append(moves, Move{from, to, 0})
+				}
+				if victim != 0 || !p.continuesRay(from, to, step, piece) {
+					break
+				}
+			}
+		}
+	}
+	return moves
+}
+
+// kingCapturable reports whether the side to move could capture the other
+// king, or, when the last move castled, could move to the square the king
+// left or to one of the two squares next to the castled rook: micro-Max's
+// verdict that the last move was illegal. search() finds this in the reply
+// to every move: a king capture (its gain is negative) or a move that lands
+// next to the e.p. square while a castled rook stands there, both scored as
+// infinity. The scan here is search()'s scan, without making the moves.
+func (p *Position) kingCapturable() bool {
+	b := &p.board
+	side := p.side
+	ep := p.epSquare
+	castled := (ep-noSquare)&int(b[ep]) != 0 // a castling rook stands on the e.p. square
+	for from := 0; from < 120; from++ {
+		piece := int(b[from])
+		if from&offBoard != 0 || piece&side == 0 {
+			continue
+		}
+		kind := piece & 7
+		for _, step := range pieceSteps[kind] {
+			for to := from + step; to&offBoard == 0; to += step {
+				if castled && to-ep < 2 && ep-to < 2 {
+					return true // the king castled out of or through check
+				}
+				captureSq := to
+				if kind < 3 && to == ep {
+					captureSq ^= 16
+				}
+				victim := int(b[captureSq])
+				if victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0) {
+					break
+				}
+				if victim&7 == 4 {
+					return true // the king can be captured
+				}
+				if victim != 0 || !p.continuesRay(from, to, step, piece) {
+					break
+				}
+			}
+		}
+	}
+	return false
+}
+
+// inCheck reports whether the side to move is in check: whether the other
+// side, were it to move, could capture the king. This is micro-Max's own
+// test for mate against stalemate, a null move with no e.p. square.
+func (p *Position) inCheck() bool {
+	q := *p
+	q.side ^= white | black
+	q.epSquare = noSquare
+	return q.kingCapturable()
+}
+
+// legalMoves returns the moves of the side to move that micro-Max accepts,
+// with every promotion piece.
+func (p *Position) legalMoves() []Move {
+	var legal []Move
+	for _, m := range p.pseudoMoves(make([]Move, 0, 64)) {
+		q := *p
+		q.makeMove(m)
+		if !q.kingCapturable() {
+			legal = append(legal, m)
+		}
+	}
+	return legal
+}
+
+// hasLegalMove reports whether the side to move has any legal move.
+func (p *Position) hasLegalMove() bool {
+	for _, m := range p.pseudoMoves(make([]Move, 0, 64)) {
+		if m.promo != 0 && m.promo != 7 {
+			continue // the same squares as the queen promotion
+		}
+		q := *p
+		q.makeMove(m)
+		if !q.kingCapturable() {
+			return true
+		}
+	}
+	return false
+}
+
+// isLegal reports whether m is one of the legal moves.
+func (p *Position) isLegal(m Move) bool {
+	for _, l := range p.legalMoves() {
+		if l == m {
+			return true
+		}
+	}
+	return false
+}
+
+// moveEffect is what a move did besides moving its piece; the hash keys of
+// the position after it are built from it (see principalVariation).
+type moveEffect struct {
+	piece     int // u: the piece that moved, as it stood on from
+	victim    int // t: the piece captured (0 if none)
+	captureSq int // H: where the victim stood (to, or the square behind to for e.p.)
+	rookFrom  int // G: the castling rook's corner, else noSquare
+	passed    int // F: the square the king or pawn passed (the next e.p. square), else noSquare
+}
+
+// makeMove plays m on the position exactly as search() makes a move at the
+// root and leaves it made: the moved bit set, a castling rook placed on the
+// square the king passed (with its moved bit clear, as micro-Max does), a
+// promotion to m.promo (a queen if 0), the evaluation negated for the new
+// side to move less the material won (micro-Max's Q=-e-i: the positional
+// part of the move is not kept), and the e.p. square set to the square a
+// double step or a castling king passed. It does not check legality.
+func (p *Position) makeMove(m Move) moveEffect {
+	b := &p.board
+	d := moveEffect{piece: int(b[m.from]), captureSq: m.to, rookFrom: noSquare, passed: noSquare}
+	kind := d.piece & 7
+	if kind < 3 && m.to == p.epSquare {
+		d.captureSq ^= 16
+	}
+	d.victim = int(b[d.captureSq])
+	gain := 99 * pieceValue[d.victim&7]
+	switch {
+	case kind == 4 && (m.to-m.from == 2 || m.from-m.to == 2): // castling
+		step := (m.to - m.from) / 2
+		d.passed = m.from + step
+		d.rookFrom = (m.from + 3) ^ (step >> 1 & 7)
+	case kind < 3 && (m.to-m.from == 32 || m.from-m.to == 32): // double step
+		d.passed = (m.from + m.to) / 2
+	}
+	b[d.rookFrom], b[d.captureSq], b[m.from] = 0, 0, 0 // rookFrom may be the dummy square
+	b[m.to] = int8(d.piece | movedBit)
+	if d.rookFrom != noSquare {
+		b[d.passed] = int8(p.side + 6)
+	}
+	if kind < 3 && (m.to < 8 || m.to >= 112) {
+		promo := m.promo
+		if promo == 0 {
+			promo = 7
+		}
+		b[m.to] = int8(p.side | promo | movedBit)
+		gain += promotionGain[promo]
+	}
+	p.eval = -p.eval - gain
+	p.epSquare = d.passed
+	p.side ^= white | black
+	return d
+}
+
+// parseMove reads a move in coordinate notation (e2e4, e7e8q; a promotion
+// without a letter is to a queen) and finds it among the legal moves. ok is
+// false when the text is no move at all or the move is not legal.
+func (p *Position) parseMove(text string) (m Move, ok bool) {
+	if len(text) != 4 && len(text) != 5 {
+		return Move{}, false
+	}
+	from, ok1 := parseSquare(text[0:2])
+	to, ok2 := parseSquare(text[2:4])
+	if !ok1 || !ok2 {
+		return Move{}, false
+	}
+	promo := 0
+	if len(text) == 5 {
+		switch text[4] {
+		case 'q', 'Q':
+			promo = 7
+		case 'r', 'R':
+			promo = 6
+		case 'b', 'B':
+			promo = 5
+		case 'n', 'N':
+			promo = 3
+		default:
+			return Move{}, false
+		}
+	}
+	for _, l := range p.legalMoves() {
+		if l.from == from && l.to == to && (l.promo == promo || promo == 0 && l.promo == 7) {
+			return l, true
+		}
+	}
+	return Move{}, false
+}
+
+// looksLikeMove reports whether a word has the shape of a coordinate move,
+// letter digit letter digit and perhaps a letter ("e2e4", "e7e8q", also a
+// garbled "i9a1"), so that a bare word can be told from an unknown command.
+func looksLikeMove(word string) bool {
+	if len(word) != 4 && len(word) != 5 {
+		return false
+	}
+	for i := 0; i < len(word); i++ {
+		c := word[i] | 0x20 // lower case for letters
+		if i%2 == 1 && i < 4 && (word[i] < '0' || word[i] > '9') || (i%2 == 0 || i == 4) && (c < 'a' || c > 'z') {
+			return false
+		}
+	}
+	return true
+}
+
+// perft counts the leaf nodes of the legal move tree to the given depth,
+// every promotion piece counted: the standard test of a move generator.
+func (p *Position) perft(depth int) int {
+	moves := p.legalMoves()
+	if depth <= 1 {
+		if depth < 1 {
+			return 1
+		}
+		return len(moves)
+	}
+	n := 0
+	for _, m := range moves {
+		q := *p
+		q.makeMove(m)
+		n += q.perft(depth - 1)
+	}
+	return n
+}

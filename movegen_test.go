@@ -1,0 +1,187 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// Standard perft positions (from the Chess Programming Wiki's "Perft
+// Results" page) with their known leaf counts, every promotion piece
+// counted. micro-Max's rules are FIDE's, so the counts must agree.
+var perftCases = []struct {
+	name, fen string
+	counts    []int // depth 1, 2, ...
+}{
+	{"initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", []int{20, 400, 8902, 197281}},
+	{"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", []int{48, 2039, 97862}},
+	{"position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", []int{14, 191, 2812, 43238}},
+	{"position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", []int{6, 264, 9467}},
+	{"position4-mirrored", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", []int{6, 264, 9467}},
+	{"position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", []int{44, 1486, 62379}},
+	{"position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", []int{46, 2079, 89890}},
+}
+
+func TestPerft(t *testing.T) {
+	for _, c := range perftCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := parseFEN(c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for depth, want := range c.counts {
+				if got := s.pos.perft(depth + 1); got != want {
+					t.Errorf("perft(%d) = %d, want %d", depth+1, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestPerftNewGame counts from micro-Max's own initial position (newGame,
+// whose e.p. square is 0 as in the C program), not from a FEN.
+func TestPerftNewGame(t *testing.T) {
+	p := newGame()
+	for depth, want := range []int{20, 400, 8902} {
+		if got := p.perft(depth + 1); got != want {
+			t.Errorf("perft(%d) = %d, want %d", depth+1, got, want)
+		}
+	}
+}
+
+// agreementStarts are the positions the random walks of the agreement test
+// start from: castling, e.p., promotions and pins come up often from them.
+var agreementStarts = []string{
+	"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+	"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+	"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+	"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+	"r3k2r/1b4b1/8/8/8/8/1B4B1/R3K2R w KQkq - 0 1",
+	"4k3/8/8/2pPp3/8/8/8/4K3 w - c6 0 1",
+	"4k3/8/8/8/3pPp2/8/8/4K3 b - e3 0 1",
+	"8/8/8/K2pP2q/8/8/8/7k w - d6 0 1",
+	"1r2k2r/P1P3P1/8/8/8/8/p1p3p1/1R2K2R w Kk - 0 1",
+}
+
+// checkAgainstMicroMax compares the generator with micro-Max's own
+// legality check at one position: every pseudo-legal move (and some random
+// square pairs) is given to rootSearch as the pending move; micro-Max must
+// play exactly the legal ones, and leave exactly the position makeMove makes.
+func checkAgainstMicroMax(t *testing.T, e *Engine, pos Position, rng *rand.Rand) {
+	t.Helper()
+	legal := map[Move]bool{}
+	for _, m := range pos.legalMoves() {
+		legal[m] = true
+	}
+	candidates := pos.pseudoMoves(nil)
+	for i := 0; i < 8; i++ {
+		candidates = append(candidates, Move{rng.IntN(120) &^ offBoard, rng.IntN(120) &^ offBoard, 0})
+	}
+	for _, m := range candidates {
+		if m.promo != 0 && m.promo != 7 {
+			continue // micro-Max only knows the squares; the queen stands for all
+		}
+		e.Position = pos
+		e.pendingFrom, e.pendingTo = m.from, m.to
+		played := e.rootSearch()
+		if played != legal[m] {
+			t.Fatalf("position %s, move %v: micro-Max plays it: %v, generator: %v", fenOf(&pos), m, played, legal[m])
+		}
+		if played {
+			q := pos
+			q.makeMove(m)
+			if q.side != e.side || q.eval != e.eval || q.epSquare != e.epSquare || [128]int8(q.board[:128]) != [128]int8(e.board[:128]) {
+				t.Fatalf("position %s, move %v: makeMove differs from micro-Max's move:\n%+v\n%+v",
+					fenOf(&pos), m, q, e.Position)
+			}
+		}
+	}
+}
+
+// TestLegalMovesAgreeWithMicroMax walks random games from the positions
+// above and checks the generator against micro-Max at every position.
+func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
+	e := newEngine()
+	e.resizeTable(1 << 16)
+	rng := rand.New(rand.NewPCG(3, 4))
+	walks, plies := 6, 60
+	if testing.Short() {
+		walks = 2
+	}
+	positions := 0
+	for _, fen := range agreementStarts {
+		s, err := parseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := 0; w < walks; w++ {
+			pos := s.pos
+			for ply := 0; ply < plies; ply++ {
+				checkAgainstMicroMax(t, e, pos, rng)
+				positions++
+				moves := pos.legalMoves()
+				if len(moves) == 0 {
+					break
+				}
+				pos.makeMove(moves[rng.IntN(len(moves))])
+			}
+		}
+	}
+	t.Logf("%d positions checked", positions)
+}
+
+// fenOf writes a position as a FEN (move counters 0 1), for messages.
+func fenOf(p *Position) string {
+	s := ""
+	for rank := 0; rank < 8; rank++ {
+		empty := 0
+		for file := 0; file < 8; file++ {
+			piece := int(p.board[16*rank+file])
+			if piece == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				s += fmt.Sprint(empty)
+				empty = 0
+			}
+			c := " pPnkbrq"[piece&7]
+			switch piece & 7 {
+			case 1, 2:
+				c = 'p'
+			}
+			if piece&white != 0 {
+				c -= 'a' - 'A'
+			}
+			s += string(c)
+		}
+		if empty > 0 {
+			s += fmt.Sprint(empty)
+		}
+		if rank < 7 {
+			s += "/"
+		}
+	}
+	side := "w"
+	if p.side == black {
+		side = "b"
+	}
+	castle := ""
+	for i, k := range castlingCorners {
+		if p.castlingRights()&(1<<i) != 0 {
+			castle += string(k.letter)
+		}
+	}
+	if castle == "" {
+		castle = "-"
+	}
+	ep := "-"
+	if p.epSquare < noSquare && p.board[p.epSquare] == 0 && (p.epSquare>>4 == 2 || p.epSquare>>4 == 5) {
+		ep = squareName(p.epSquare)
+	}
+	return fmt.Sprintf("%s %s %s %s 0 1", s, side, castle, ep)
+}

@@ -1,0 +1,254 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The end-to-end test: real games in the real GUI. XBoard runs with no
+// display (-noGUI under xvfb-run) and plays matches between this engine and
+// Fairy-Max, H.G. Muller's own XBoard engine, at fast time controls, with
+// XBoard checking every move and every claim: -testClaims forfeits a false
+// result claim, -autoCallFlag a player whose flag falls, and mates, draws by
+// rule and insufficient material are left to the engines to claim
+// (-checkMates false and no adjudication). The test fails on any game our
+// engine lost other than by being mated, on any unfinished game, and on any
+// Error or Illegal move our engine sent (read from XBoard's debug log).
+//
+// Environment: UMAX_MATCH_GAMES sets the games per match (2: one with each
+// colour), UMAX_MATCH_DIR keeps the PGN and debug files in that folder.
+
+// matchPackages are the Debian packages the test needs, with a file each
+// installs.
+var matchPackages = map[string]string{
+	"xboard":   "/usr/games/xboard",
+	"xvfb":     "/usr/bin/xvfb-run",
+	"xauth":    "/usr/bin/xauth",
+	"fairymax": "/usr/games/fairymax",
+}
+
+// matches are the time controls and starting positions played.
+var matches = []struct {
+	name string
+	args []string
+	fen  string // a starting position, if not the initial one
+}{
+	{"sudden-death", []string{"-tc", "0:05", "-inc", "0"}, ""},
+	{"increment", []string{"-tc", "0:02", "-inc", "0.1"}, ""},
+	{"moves-per-session", []string{"-tc", "0:03", "-mps", "20"}, ""},
+	{"setup-opening", []string{"-tc", "0:04", "-inc", "0.05"},
+		"r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5"},
+	{"setup-endgame", []string{"-tc", "0:03", "-inc", "0.05"},
+		"8/1p3kp1/8/P7/8/6P1/5K1p/8 w - - 0 1"},
+}
+
+// engineName is the name the engine gives XBoard (feature myname).
+const engineName = "micro-Max 4.1 (Go)"
+
+func TestXBoardMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the XBoard matches take about two minutes; run without -short")
+	}
+	ensurePackages(t)
+	dir := os.Getenv("UMAX_MATCH_DIR")
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir, _ = filepath.Abs(dir)
+	games := 2
+	if g := os.Getenv("UMAX_MATCH_GAMES"); g != "" {
+		games, _ = strconv.Atoi(g)
+	}
+	engine := filepath.Join(dir, "umax")
+	build := exec.Command("go", "build", "-o", engine, ".") // go test puts its own go first in PATH
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	for _, m := range matches {
+		t.Run(m.name, func(t *testing.T) {
+			pgn := filepath.Join(dir, m.name+".pgn")
+			debug := filepath.Join(dir, m.name+".debug")
+			os.Remove(pgn)
+			args := []string{"-a", "/usr/games/xboard", "-noGUI",
+				"-fcp", engine, "-fd", dir, "-scp", "/usr/games/fairymax", "-sd", dir,
+				"-mg", strconv.Itoa(games), "-sgf", pgn, "-debug", "-nameOfDebugFile", debug,
+				"-autoCallFlag", "true", "-testClaims", "true", "-checkMates", "false",
+				"-materialDraws", "false", "-trivialDraws", "false", "-ruleMoves", "0", "-repeatsToDraw", "0",
+				"-ponderNextMove", "false", "-saveSettingsOnExit", "false", "-soundMove", "", "-popupExitMessage", "false"}
+			args = append(args, m.args...)
+			if m.fen != "" {
+				fen := filepath.Join(dir, m.name+".fen")
+				if err := os.WriteFile(fen, []byte(m.fen+"\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				args = append(args, "-lpf", fen, "-lpi", "1")
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Duration(games)*90*time.Second)
+			defer cancel()
+			start := time.Now()
+			cmd := exec.CommandContext(ctx, "xvfb-run", args...)
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // xvfb-run, Xvfb, XBoard and the engines
+			cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+			cmd.WaitDelay = 5 * time.Second
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("xboard: %v\n%s", err, lastLines(string(out), 20))
+			}
+			t.Logf("%d games in %v", games, time.Since(start).Round(time.Second))
+			checkMatch(t, pgn, debug, games)
+		})
+	}
+}
+
+// ensurePackages installs the Debian packages the match needs, if any is
+// missing (as root, with apt-get), or fails saying how to install them.
+func ensurePackages(t *testing.T) {
+	var missing []string
+	for pkg, file := range matchPackages {
+		if _, err := os.Stat(file); err != nil {
+			missing = append(missing, pkg)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	if os.Geteuid() != 0 {
+		t.Fatalf("the XBoard match needs the Debian packages %s: apt-get install %s",
+			strings.Join(missing, " "), strings.Join(missing, " "))
+	}
+	for _, cmd := range [][]string{{"apt-get", "update"}, append([]string{"apt-get", "install", "-y"}, missing...)} {
+		c := exec.Command(cmd[0], cmd[1:]...)
+		c.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(cmd, " "), err, lastLines(string(out), 20))
+		}
+	}
+}
+
+// pgnGame is what the checks need of a game in XBoard's PGN file.
+type pgnGame struct {
+	white, black, result, reason string
+	plies                        int
+}
+
+var (
+	pgnTag     = regexp.MustCompile(`(?m)^\[(\w+) "([^"]*)"\]`)
+	pgnEnd     = regexp.MustCompile(`\{([^{}]*)\}\s*(1-0|0-1|1/2-1/2|\*)\s*$`)
+	pgnComment = regexp.MustCompile(`\{[^{}]*\}`)
+	pgnNotMove = regexp.MustCompile(`^(\d+\.+|1-0|0-1|1/2-1/2|\*)$`)
+)
+
+// readPGN splits XBoard's PGN file into games.
+func readPGN(t *testing.T, name string) []pgnGame {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatalf("no games: %v", err)
+	}
+	var games []pgnGame
+	for _, text := range strings.Split(string(data), "[Event ")[1:] {
+		var g pgnGame
+		for _, m := range pgnTag.FindAllStringSubmatch("[Event "+text, -1) {
+			switch m[1] {
+			case "White":
+				g.white = m[2]
+			case "Black":
+				g.black = m[2]
+			case "Result":
+				g.result = m[2]
+			}
+		}
+		if m := pgnEnd.FindStringSubmatch(strings.TrimSpace(text)); m != nil {
+			g.reason = m[1]
+		}
+		for _, word := range strings.Fields(pgnComment.ReplaceAllString(pgnTag.ReplaceAllString("["+text, ""), "")) {
+			if !pgnNotMove.MatchString(word) && !strings.HasPrefix(word, `"`) {
+				g.plies++
+			}
+		}
+		games = append(games, g)
+	}
+	return games
+}
+
+// checkMatch reads a match's PGN and XBoard's debug log and fails on any
+// game lost other than by mate, any unfinished game, and any error or
+// illegal-move message from our engine. It logs each game and the least
+// time XBoard's clock showed our engine before a move.
+func checkMatch(t *testing.T, pgn, debug string, want int) {
+	games := readPGN(t, pgn)
+	if len(games) != want {
+		t.Errorf("%d games in %s, want %d", len(games), pgn, want)
+	}
+	for i, g := range games {
+		var ours string
+		switch engineName {
+		case g.white:
+			ours = "1-0"
+		case g.black:
+			ours = "0-1"
+		default:
+			t.Errorf("game %d: %s - %s: not our engine", i+1, g.white, g.black)
+			continue
+		}
+		outcome := "draw"
+		switch {
+		case g.result == ours:
+			outcome = "win"
+		case g.result == "1-0" || g.result == "0-1":
+			outcome = "loss"
+		}
+		t.Logf("game %d: %s - %s %s {%s}, %d plies: %s", i+1, g.white, g.black, g.result, g.reason, g.plies, outcome)
+		reason := strings.ToLower(g.reason)
+		switch {
+		case g.result == "*" || g.result == "":
+			t.Errorf("game %d unfinished: {%s}", i+1, g.reason)
+		case outcome == "loss" && !strings.Contains(reason, "mate"):
+			t.Errorf("game %d lost other than by mate: {%s}", i+1, g.reason)
+		case outcome == "loss" && strings.Contains(reason, "false"):
+			t.Errorf("game %d lost by a false claim: {%s}", i+1, g.reason)
+		}
+	}
+	data, err := os.ReadFile(debug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	least, moves := -1, 0
+	for _, line := range strings.Split(string(data), "\n") {
+		_, msg, ok := strings.Cut(line, "<first : ")
+		if ok && (strings.HasPrefix(msg, "Error") || strings.Contains(strings.ToLower(msg), "illegal")) {
+			t.Errorf("our engine said %q", msg)
+		}
+		if _, msg, ok := strings.Cut(line, ">first : time "); ok {
+			if cs, err := strconv.Atoi(strings.TrimSpace(msg)); err == nil && (least < 0 || cs < least) {
+				least = cs
+			}
+		}
+		if strings.Contains(line, "<first : move ") {
+			moves++
+		}
+		if strings.Contains(line, "first") && (strings.Contains(line, "exited") || strings.Contains(line, "died")) {
+			t.Errorf("XBoard: %s", line)
+		}
+	}
+	t.Logf("%d moves by our engine; the least time on its clock before a move: %d.%02d s", moves, least/100, least%100)
+}
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return fmt.Sprint(strings.Join(lines, "\n"))
+}

@@ -1,0 +1,1099 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// dialogue drives a session through pipes, as XBoard does, and records the
+// session's output lines with the time each arrived.
+type dialogue struct {
+	t     *testing.T
+	e     *Engine
+	s     *session
+	in    *io.PipeWriter
+	lines chan outputLine
+	done  chan struct{}
+	pings int
+	once  sync.Once
+}
+
+type outputLine struct {
+	text string
+	at   time.Time
+}
+
+// newDialogue starts a session on e; cfg as the command line would set it.
+func newDialogue(t *testing.T, e *Engine, cfg xboardConfig) *dialogue {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	d := &dialogue{t: t, e: e, in: inW, lines: make(chan outputLine, 100000), done: make(chan struct{})}
+	d.s = newSession(e, outW, cfg)
+	go func() {
+		d.s.serve(inR)
+		outW.Close()
+		close(d.done)
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			d.lines <- outputLine{sc.Text(), time.Now()}
+		}
+		close(d.lines)
+	}()
+	t.Cleanup(d.close)
+	return d
+}
+
+// smallEngine is an engine with a small table, for tests that do not
+// compare node counts with the C program.
+func smallEngine() *Engine {
+	e := newEngine()
+	e.resizeTable(1 << 16)
+	return e
+}
+
+// send writes command lines.
+func (d *dialogue) send(cmds ...string) time.Time {
+	d.t.Helper()
+	for _, c := range cmds {
+		if _, err := io.WriteString(d.in, c+"\n"); err != nil {
+			d.t.Fatalf("send %q: %v", c, err)
+		}
+	}
+	return time.Now()
+}
+
+// next returns the next output line, failing the test after timeout.
+func (d *dialogue) next(timeout time.Duration) outputLine {
+	d.t.Helper()
+	select {
+	case l, ok := <-d.lines:
+		if !ok {
+			d.t.Fatalf("the session ended")
+		}
+		return l
+	case <-time.After(timeout):
+		d.t.Fatalf("no output for %v", timeout)
+	}
+	return outputLine{}
+}
+
+// until returns the output lines up to and including the first one for
+// which stop is true.
+func (d *dialogue) until(stop func(string) bool, timeout time.Duration) []string {
+	d.t.Helper()
+	var got []string
+	deadline := time.Now().Add(timeout)
+	for {
+		l := d.next(time.Until(deadline))
+		got = append(got, l.text)
+		if stop(l.text) {
+			return got
+		}
+	}
+}
+
+// sync sends cmds and a ping, and returns the lines the session wrote before
+// the pong: everything those commands answered (a ping waits for a move).
+func (d *dialogue) sync(cmds ...string) []string {
+	d.t.Helper()
+	d.pings++
+	pong := fmt.Sprintf("pong %d", d.pings)
+	d.send(append(cmds, fmt.Sprintf("ping %d", d.pings))...)
+	got := d.until(func(s string) bool { return s == pong }, 60*time.Second)
+	return got[:len(got)-1]
+}
+
+// expectNothing fails unless cmds are answered with no output at all.
+func (d *dialogue) expectNothing(cmds ...string) {
+	d.t.Helper()
+	if got := d.sync(cmds...); len(got) != 0 {
+		d.t.Errorf("%q answered %q, want nothing", cmds, got)
+	}
+}
+
+// close ends the input and waits for the session to end.
+func (d *dialogue) close() {
+	d.once.Do(func() {
+		d.in.Close()
+		select {
+		case <-d.done:
+		case <-time.After(10 * time.Second):
+			d.t.Errorf("the session did not end after the end of input")
+		}
+	})
+}
+
+// position returns the engine's position, once the session is idle (after
+// a sync with no search running).
+func (d *dialogue) position() Position { return d.e.Position }
+
+// moveLine finds the "move" line among lines.
+func moveLine(lines []string) (string, bool) {
+	for _, l := range lines {
+		if m, ok := strings.CutPrefix(l, "move "); ok {
+			return m, true
+		}
+	}
+	return "", false
+}
+
+func isMove(s string) bool { return strings.HasPrefix(s, "move ") }
+
+func mustFEN(t *testing.T, fen string) setup {
+	t.Helper()
+	s, err := parseFEN(fen)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	return s
+}
+
+// samePos compares what a Position holds, the dummy square aside.
+func samePos(p, q Position) bool {
+	return p.side == q.side && p.eval == q.eval && p.epSquare == q.epSquare &&
+		[128]int8(p.board[:128]) == [128]int8(q.board[:128])
+}
+
+func TestFeatures(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{})
+	got := d.sync("xboard", "protover 2")
+	want := []string{
+		`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 ` +
+			`analyze=1 colors=0 memory=1 variants="normal" myname="micro-Max 4.1 (Go)"`,
+		"feature done=1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	d.expectNothing("accepted ping", "accepted done", "rejected pause", "hard", "easy", "random", "computer",
+		"name Fairy-Max", "rating 2100 1800", "ics -", "cores 2", "post", "nopost", "draw", "variant normal")
+}
+
+// TestPlaysAGame: the engine answers moves with legal moves, with thinking
+// output in post mode, on either side.
+func TestPlaysAGame(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 20000})
+	d.sync("xboard", "protover 2", "new", "post", "level 40 5 0")
+	shadow := newGame()
+	play := func(m string) {
+		mv, ok := shadow.parseMove(m)
+		if !ok {
+			t.Fatalf("%s is not legal in %s", m, fenOf(&shadow))
+		}
+		shadow.makeMove(mv)
+	}
+	thinking := regexp.MustCompile(`^\d+ -?\d+ \d+ \d+( [a-h][1-8][a-h][1-8][nbrq]?)+$`)
+	for _, m := range []string{"e2e4", "g1f3", "f1c4", "d2d3"} {
+		play(m)
+		got := d.sync("time 30000", "otim 30000", "usermove "+m)
+		reply, ok := moveLine(got)
+		if !ok {
+			t.Fatalf("no move after %s: %q", m, got)
+		}
+		for _, l := range got[:len(got)-1] {
+			if !thinking.MatchString(l) {
+				t.Errorf("not thinking output: %q", l)
+			}
+		}
+		if len(got) < 2 {
+			t.Errorf("no thinking output before %q", got)
+		}
+		play(reply)
+		if !samePos(shadow, d.position()) {
+			t.Fatalf("after %s %s the engine's board is %s, want %s", m, reply, fenOf(d.s.e.pos()), fenOf(&shadow))
+		}
+	}
+	// "go" makes the engine play the side to move, here Black again.
+	got := d.sync("force", "usermove b2b3", "go")
+	if _, ok := moveLine(got); !ok {
+		t.Fatalf("no move after go: %q", got)
+	}
+	// playother: the engine plays the side not to move, and waits.
+	d.expectNothing("force", "playother")
+}
+
+// pos is the engine's position as a pointer, for messages.
+func (e *Engine) pos() *Position { return &e.Position }
+
+// TestNodeCountsMatchC replays console games of the golden tests in XBoard
+// mode: with the same node budget and table size, every iteration of every
+// search (depth, nodes, score, best move) and every move played must be the
+// C program's. Typed moves go through "usermove" in force mode, an empty
+// line (think) is "go" ... "force".
+func TestNodeCountsMatchC(t *testing.T) {
+	names := []string{"castling-ep.50000", "castling-ep-black.50000", "promotion-white.50000",
+		"promotion-black.50000", "selfplay-qgd.20000"}
+	if !testing.Short() {
+		names = append(names, "selfplay40.50000", "default.1000000")
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			compareWithGolden(t, filepath.Join("testdata", "classic", name))
+		})
+	}
+}
+
+// kibitz is one line of micro-Max's kibitz output.
+type kibitz struct {
+	depth, nodes, score int
+	move                string
+}
+
+func compareWithGolden(t *testing.T, base string) {
+	in, err := os.ReadFile(base + ".in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := os.ReadFile(base + ".out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget, _ := strconv.Atoi(filepath.Ext(base)[1:])
+	// The kibitz lines that follow each board print answer one input line.
+	var blocks [][]kibitz
+	outLines := strings.Split(string(out), "\n")
+	for i := 0; i < len(outLines); i++ {
+		if len(outLines[i]) == 17 && !strings.Contains(outLines[i], "ply") { // a board print: 8 lines
+			i += 7
+			blocks = append(blocks, nil)
+			continue
+		}
+		var k kibitz
+		if n, _ := fmt.Sscanf(outLines[i], "%d ply, %d searched, score=%d by %s", &k.depth, &k.nodes, &k.score, &k.move); n == 4 {
+			blocks[len(blocks)-1] = append(blocks[len(blocks)-1], k)
+		}
+	}
+	inputs := strings.Split(strings.TrimSuffix(string(in), "\n"), "\n")
+	if len(blocks) < len(inputs) {
+		t.Fatalf("%d kibitz blocks for %d input lines", len(blocks), len(inputs))
+	}
+	d := newDialogue(t, newEngine(), xboardConfig{nodeBudget: budget})
+	d.sync("xboard", "protover 2", "new", "force", "post", "level 0 999 0")
+	for i, line := range inputs {
+		if line != "" {
+			if got := d.sync("usermove " + line); len(got) != 0 {
+				t.Fatalf("input %d %q: %q", i, line, got)
+			}
+			continue
+		}
+		var want []kibitz
+		for _, k := range blocks[i] {
+			if k.depth > 0 {
+				want = append(want, k)
+			}
+		}
+		got := d.sync("go")
+		d.sync("force")
+		move, ok := moveLine(got)
+		if !ok {
+			t.Logf("input %d: no move (%q): the game is over for XBoard; stopping here", i, got)
+			return
+		}
+		got = got[:len(got)-1]
+		if len(got) != len(want) {
+			t.Fatalf("input %d: %d iterations, C had %d:\n%q\n%v", i, len(got), len(want), got, want)
+		}
+		for j, l := range got {
+			var depth, score, cs, nodes int
+			var pv string
+			fmt.Sscanf(l, "%d %d %d %d %s", &depth, &score, &cs, &nodes, &pv)
+			k := want[j]
+			if k.score > infinity-offBoard || k.score < offBoard-infinity {
+				score = k.score // mate scores are written differently
+			}
+			if depth != k.depth || nodes != k.nodes || score != k.score || pv != k.move {
+				t.Fatalf("input %d: iteration %q, C had %+v", i, l, k)
+			}
+		}
+		if last := want[len(want)-1].move; move != last && move != last+"q" {
+			t.Fatalf("input %d: played %s, C played %s", i, move, last)
+		}
+	}
+}
+
+// TestBadMoves: illegal and garbled moves are refused and change nothing.
+func TestBadMoves(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d.sync("new", "force", "usermove e2e4")
+	before := d.position()
+	for _, m := range []string{"e2e4", "e7e4", "e7e5q", "d1d8", "e1g1", "e8g8", "a7a8", "e7e5e", "xyzw", "e9e4",
+		"E7E5", "@@@@", "e7", "", "a1a1", "P@e4"} {
+		got := d.sync("usermove " + m)
+		if len(got) != 1 || got[0] != "Illegal move: "+m {
+			t.Errorf("usermove %q answered %q", m, got)
+		}
+		if !samePos(before, d.position()) {
+			t.Fatalf("usermove %q changed the board", m)
+		}
+	}
+	for _, m := range []string{"e2e5", "i9a1", "e7e5k"} { // bare words shaped like moves
+		if got := d.sync(m); len(got) != 1 || got[0] != "Illegal move: "+m {
+			t.Errorf("%q answered %q", m, got)
+		}
+	}
+	if got := d.sync("usermove e7e5"); len(got) != 0 {
+		t.Errorf("e7e5 answered %q", got)
+	}
+}
+
+// TestCastlingEPPromotion: the opponent's special moves, and an
+// under-promotion that micro-Max would never play itself.
+func TestCastlingEPPromotion(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	cases := []struct {
+		fen, move string
+		check     func(p *Position) bool
+	}{
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1",
+			func(p *Position) bool {
+				return p.board[118] == white+4+movedBit && p.board[117] == white+6 && p.board[119] == 0
+			}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1",
+			func(p *Position) bool {
+				return p.board[114] == white+4+movedBit && p.board[115] == white+6 && p.board[112] == 0
+			}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8",
+			func(p *Position) bool {
+				return p.board[2] == black+4+movedBit && p.board[3] == black+6 && p.board[0] == 0
+			}},
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6",
+			func(p *Position) bool { return p.board[35] == white+1+movedBit && p.board[51] == 0 && p.board[52] == 0 }},
+		{"4k3/8/8/8/4pP2/8/8/4K3 b - f3 0 1", "e4f3",
+			func(p *Position) bool { return p.board[85] == black+2+movedBit && p.board[69] == 0 }},
+		{"1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8n",
+			func(p *Position) bool { return p.board[1] == white+3+movedBit && p.board[16] == 0 }},
+		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8r",
+			func(p *Position) bool { return p.board[0] == white+6+movedBit }},
+		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8b",
+			func(p *Position) bool { return p.board[0] == white+5+movedBit }},
+		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q",
+			func(p *Position) bool { return p.board[0] == white+7+movedBit }},
+		{"4k3/8/8/8/8/8/7p/4K3 b - - 0 1", "h2h1n",
+			func(p *Position) bool { return p.board[119] == black+3+movedBit }},
+	}
+	for _, c := range cases {
+		s := mustFEN(t, c.fen)
+		m, ok := s.pos.parseMove(c.move)
+		if !ok {
+			t.Fatalf("%s: %s not legal", c.fen, c.move)
+		}
+		want := s.pos
+		want.makeMove(m)
+		if got := d.sync("force", "setboard "+c.fen, "usermove "+c.move); len(got) != 0 {
+			t.Fatalf("%s %s: %q", c.fen, c.move, got)
+		}
+		p := d.position()
+		if !c.check(&p) || !samePos(p, want) {
+			t.Errorf("%s %s: board %s (eval %d), want %s (eval %d)", c.fen, c.move, fenOf(&p), p.eval, fenOf(&want), want.eval)
+		}
+	}
+	// Castling out of, through and into check, and a pinned e.p. capture.
+	for _, c := range []struct{ fen, move string }{
+		{"r3k2r/8/8/8/8/8/8/R3K1rR w KQkq - 0 1", "e1g1"}, // e1 attacked... by the rook on g1
+		{"r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", "e1g1"},
+		{"r3k2r/8/8/8/8/8/6r1/R3K2R w KQkq - 0 1", "e1g1"},
+		{"r3k2r/8/8/8/8/8/3r4/R3K2R w KQkq - 0 1", "e1c1"},
+		{"r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", "e1c1"},
+		{"4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1", "e5d6"},
+	} {
+		if got := d.sync("force", "setboard "+c.fen, "usermove "+c.move); len(got) != 1 || got[0] != "Illegal move: "+c.move {
+			t.Errorf("%s %s: %q, want Illegal move", c.fen, c.move, got)
+		}
+	}
+}
+
+// TestSetboard: broken FENs are refused with an error and change nothing;
+// good ones map onto micro-Max's moved bits, e.p. square and evaluation.
+func TestSetboard(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d.sync("new", "force", "usermove d2d4")
+	before := d.position()
+	bad := []string{
+		"",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",
+		"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppxpppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1",
+		"8/8/8/8/8/8/8/8 w - - 0 1",
+		"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w Qkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1",
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq z3 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+		"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", // Black, not to move, in check
+		"4k3/8/8/8/8/8/8/4K2R w k - 0 1",
+	}
+	for _, fen := range bad {
+		got := d.sync("setboard " + fen)
+		if len(got) != 1 || !strings.HasPrefix(got[0], "Error (invalid FEN: ") || strings.Contains(strings.ToLower(got[0]), "llegal") {
+			t.Errorf("setboard %q: %q", fen, got)
+		}
+		if !samePos(before, d.position()) {
+			t.Fatalf("setboard %q changed the board", fen)
+		}
+	}
+	// The initial position set up by FEN is micro-Max's own, but for the
+	// e.p. square (none, not the C program's 0).
+	d.expectNothing("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	p, start := d.position(), newGame()
+	start.epSquare = noSquare
+	if !samePos(p, start) {
+		t.Errorf("initial FEN: %+v", p)
+	}
+	// Moved bits: pawns off their rank and kings and rooks without rights.
+	d.expectNothing("setboard r3k2r/1p6/8/8/8/P7/1P6/R3K2R w Qk - 3 40")
+	p = d.position()
+	for sq, want := range map[int]int8{112: 14, 119: 14 | movedBit, 116: 12, 0: 22 | movedBit, 7: 22, 4: 20,
+		17: 18, 80: 9 | movedBit, 97: 9} {
+		if p.board[sq] != want {
+			t.Errorf("%s: %d, want %d", squareName(sq), p.board[sq], want)
+		}
+	}
+	if p.castlingRights() != 0b0110 { // Q and k
+		t.Errorf("castling rights %b", p.castlingRights())
+	}
+	// The e.p. square and the evaluation: material plus centre table.
+	d.expectNothing("setboard 4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1")
+	p = d.position()
+	if p.epSquare != 83 || p.side != black {
+		t.Errorf("e.p. square %d side %d", p.epSquare, p.side)
+	}
+	// From Black's view: the kings on e8 and e1 (both 12 from the centre)
+	// cancel; the pawns: black e4 (0 from the centre) against white d4 (1).
+	if p.eval != 1 {
+		t.Errorf("eval %d, want 1 (e4 is 0 from the centre, d4 is 1)", p.eval)
+	}
+	if got := d.sync("usermove e4d3"); len(got) != 0 {
+		t.Errorf("e.p. capture refused: %q", got)
+	}
+}
+
+// TestUndoRemove takes moves back to the exact positions.
+func TestUndoRemove(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d.sync("new", "force")
+	var positions []Position
+	for _, m := range []string{"e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2", "b1d2"} {
+		positions = append(positions, d.position())
+		if got := d.sync("usermove " + m); len(got) != 0 {
+			t.Fatalf("%s: %q", m, got)
+		}
+	}
+	d.expectNothing("undo")
+	if !samePos(d.position(), positions[8]) {
+		t.Fatal("undo")
+	}
+	d.expectNothing("remove")
+	if !samePos(d.position(), positions[6]) {
+		t.Fatal("remove")
+	}
+	for range 6 {
+		d.expectNothing("undo")
+	}
+	if !samePos(d.position(), positions[0]) {
+		t.Fatal("undo to the start")
+	}
+	if got := d.sync("undo"); len(got) != 1 || got[0] != "Error (command not legal now): undo" {
+		t.Errorf("undo at the start: %q", got)
+	}
+	if got := d.sync("remove"); len(got) != 1 || got[0] != "Error (command not legal now): remove" {
+		t.Errorf("remove at the start: %q", got)
+	}
+	// remove in a game: the engine (Black) has answered e2e4; the user takes
+	// back both moves and plays something else.
+	got := d.sync("new", "usermove e2e4")
+	if _, ok := moveLine(got); !ok {
+		t.Fatalf("no reply: %q", got)
+	}
+	d.expectNothing("remove")
+	start := newGame()
+	if !samePos(d.position(), start) {
+		t.Fatal("remove after the engine's reply")
+	}
+	if _, ok := moveLine(d.sync("usermove d2d4")); !ok {
+		t.Fatal("no reply after remove")
+	}
+}
+
+// TestResults: mate and stalemate by either side, and the three draw
+// claims, each announced once, by the right result string.
+func TestResults(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 20000})
+	cases := []struct {
+		name  string
+		setup []string // ends with the engine on the side not to move
+		move  string   // the opponent's move
+		want  string
+	}{
+		{"user mates", []string{"setboard k7/8/1K6/8/8/8/8/7R w - - 0 1"}, "h1h8", "1-0 {White mates}"},
+		{"user mates as Black", []string{"setboard 8/8/8/8/8/1k6/7r/K7 b - - 0 1"}, "h2h1", "0-1 {Black mates}"},
+		{"user stalemates", []string{"setboard 7k/8/4Q3/8/8/8/8/K7 w - - 0 1"}, "e6g6", "1/2-1/2 {Stalemate}"},
+		{"50 moves", []string{"setboard k7/8/8/8/8/8/8/K6R w - - 99 80"}, "h1h2", "1/2-1/2 {Draw by 50-move rule}"},
+		{"insufficient KNK", []string{"setboard k7/8/8/8/8/8/1r6/KN6 w - - 0 1"}, "a1b2", "1/2-1/2 {Insufficient mating material}"},
+		{"insufficient KBKB", []string{"setboard k7/8/8/8/8/8/1r6/KB3b2 w - - 0 1"}, "a1b2", "1/2-1/2 {Insufficient mating material}"},
+		{"repetition", []string{"new", "force", "usermove g1f3", "usermove g8f6", "usermove f3g1", "usermove f6g8",
+			"usermove g1f3", "usermove g8f6", "usermove f3g1"}, "f6g8", "1/2-1/2 {Draw by repetition}"},
+	}
+	for _, c := range cases {
+		d.sync(append([]string{"force"}, c.setup...)...)
+		d.expectNothing("playother")
+		got := d.sync("usermove " + c.move)
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+		// "go" in a finished game repeats the result and does not move.
+		if got := d.sync("go"); len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: go: %q", c.name, got)
+		}
+	}
+	// No false claims: KNN-K, KB-KB on unlike colours, 99 plies. After
+	// the engine's own move the 50-move claim does come, after the move.
+	for _, c := range []struct {
+		setup, move string
+		claim       string
+	}{
+		{"setboard k7/8/8/8/8/8/1r6/KNN5 w - - 0 1", "a1b2", ""},
+		{"setboard k7/8/8/8/8/8/1r6/KB2b3 w - - 0 1", "a1b2", ""},
+		{"setboard k7/8/8/8/8/8/8/K6R w - - 98 80", "h1h2", "1/2-1/2 {Draw by 50-move rule}"},
+	} {
+		d.sync("force", c.setup)
+		d.expectNothing("playother")
+		got := d.sync("usermove " + c.move)
+		_, ok := moveLine(got)
+		if !ok || !isMove(got[0]) || c.claim == "" && len(got) != 1 || c.claim != "" && (len(got) != 2 || got[1] != c.claim) {
+			t.Errorf("%s %s: %q, want a move and then %q", c.setup, c.move, got, c.claim)
+		}
+	}
+	// The engine mates, and says so after its move.
+	d.sync("force", "setboard k7/8/1K6/8/8/8/8/7R w - - 0 1")
+	got := d.sync("go")
+	if len(got) < 2 || got[len(got)-2] != "move h1h8" || got[len(got)-1] != "1-0 {White mates}" {
+		t.Errorf("mate in one: %q", got)
+	}
+}
+
+// TestPingDuringSearch: the pong comes after the move.
+func TestPingDuringSearch(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{})
+	d.sync("new", "st 1")
+	d.send("usermove e2e4", "ping 77", "post", "hint")
+	got := d.until(func(s string) bool { return s == "pong 77" }, 10*time.Second)
+	if len(got) < 2 || !isMove(got[len(got)-2]) {
+		t.Errorf("want the move just before the pong: %q", got)
+	}
+}
+
+// TestStopSearch: "?" plays at once; force, new, undo, result, quit and the
+// end of input stop the search with no move and the board as it was.
+func TestStopSearch(t *testing.T) {
+	longSearch := []string{"new", "level 0 60 0", "time 360000", "otim 360000"}
+	t.Run("move now", func(t *testing.T) {
+		d := newDialogue(t, smallEngine(), xboardConfig{})
+		d.sync(append(longSearch, "post")...)
+		d.send("usermove e2e4")
+		time.Sleep(300 * time.Millisecond)
+		sent := d.send("?")
+		var l outputLine
+		var lastPV string
+		for l = d.next(5 * time.Second); !isMove(l.text); l = d.next(5 * time.Second) {
+			if f := strings.Fields(l.text); len(f) > 4 {
+				lastPV = f[4] // the best move of the last finished iteration
+			}
+		}
+		if l.at.Sub(sent) > 500*time.Millisecond {
+			t.Errorf("after ? the move came after %v", l.at.Sub(sent))
+		}
+		if l.text != "move "+lastPV {
+			t.Errorf("played %q, the last finished iteration's best was %s", l.text, lastPV)
+		}
+		after := newGame()
+		m, _ := after.parseMove("e2e4")
+		after.makeMove(m)
+		if _, ok := after.parseMove(strings.TrimPrefix(l.text, "move ")); !ok {
+			t.Errorf("%q is not legal", l.text)
+		}
+		d.expectNothing("?") // idle: ignored
+	})
+	for _, stop := range []string{"force", "new", "undo", "result 1-0 {White resigns}", "setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1"} {
+		t.Run(stop, func(t *testing.T) {
+			d := newDialogue(t, smallEngine(), xboardConfig{})
+			d.sync(longSearch...)
+			d.send("usermove e2e4")
+			time.Sleep(300 * time.Millisecond)
+			start := time.Now()
+			cmds := []string{stop}
+			if stop == "undo" {
+				cmds = []string{"force", "undo"}
+			}
+			got := d.sync(cmds...)
+			if len(got) != 0 || time.Since(start) > time.Second {
+				t.Errorf("%s: %q after %v", stop, got, time.Since(start))
+			}
+			var want Position
+			switch {
+			case stop == "force" || stop == "result 1-0 {White resigns}":
+				want = newGame()
+				m, _ := want.parseMove("e2e4")
+				want.makeMove(m)
+			case strings.HasPrefix(stop, "setboard"):
+				want = mustFEN(t, strings.TrimPrefix(stop, "setboard ")).pos
+			default:
+				want = newGame()
+			}
+			if p := d.position(); !samePos(p, want) {
+				t.Errorf("board %s, want %s", fenOf(&p), fenOf(&want))
+			}
+		})
+	}
+	for _, end := range []string{"quit", "EOF"} {
+		t.Run(end, func(t *testing.T) {
+			d := newDialogue(t, smallEngine(), xboardConfig{})
+			d.sync(longSearch...)
+			d.send("usermove e2e4")
+			time.Sleep(300 * time.Millisecond)
+			start := time.Now()
+			if end == "quit" {
+				d.send("quit")
+			} else {
+				d.in.Close()
+			}
+			select {
+			case <-d.done:
+			case <-time.After(2 * time.Second):
+				t.Fatal("the session did not end")
+			}
+			if time.Since(start) > time.Second {
+				t.Errorf("took %v", time.Since(start))
+			}
+			for l := range d.lines {
+				if isMove(l.text) {
+					t.Errorf("moved after %s: %q", end, l.text)
+				}
+			}
+		})
+	}
+}
+
+// TestAbortRestoresBoard: a search stopped mid-iteration leaves the board,
+// evaluation and e.p. square exactly as they were.
+func TestAbortRestoresBoard(t *testing.T) {
+	for _, fen := range []string{
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+	} {
+		e := smallEngine()
+		e.nodeBudget = math.MaxInt / 2
+		e.Position = mustFEN(t, fen).pos
+		before := e.Position
+		e.pendingFrom = infinity
+		done := make(chan bool)
+		go func() { done <- e.rootSearch() }()
+		time.Sleep(200 * time.Millisecond)
+		e.stop.Store(true)
+		played := <-done
+		e.stop.Store(false)
+		if played || !e.aborted || !samePos(e.Position, before) {
+			t.Errorf("%s: played %v aborted %v, board %s", fen, played, e.aborted, fenOf(&e.Position))
+		}
+	}
+}
+
+// TestAnalyze: analysis thinks until told otherwise, follows moves and
+// undo, answers "." and ping at once, and never plays.
+func TestAnalyze(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{})
+	d.sync("new", "force", "post")
+	d.send("analyze")
+	first := d.next(5 * time.Second).text
+	if !regexp.MustCompile(`^1 -?\d+ \d+ \d+ [a-h][1-8][a-h][1-8]`).MatchString(first) {
+		t.Errorf("first thinking line %q", first)
+	}
+	time.Sleep(200 * time.Millisecond)
+	got := d.sync(".")
+	stat := regexp.MustCompile(`^stat01: \d+ \d+ \d+ 0 20$`)
+	found := false
+	for _, l := range got {
+		found = found || stat.MatchString(l)
+		if isMove(l) {
+			t.Errorf("moved in analysis: %q", l)
+		}
+	}
+	if !found {
+		t.Errorf("no stat01 in %q", got)
+	}
+	// ping during analysis is answered at once (not after a move).
+	start := time.Now()
+	d.sync()
+	if time.Since(start) > time.Second {
+		t.Errorf("pong took %v", time.Since(start))
+	}
+	// A move: the analysis goes on with Black to move.
+	d.send("usermove e2e4")
+	black := regexp.MustCompile(`^\d+ -?\d+ \d+ \d+ [a-h][78][a-h][5-8]`)
+	for i := 0; ; i++ {
+		l := d.next(5 * time.Second).text
+		if black.MatchString(l) {
+			break
+		}
+		if i > 100 {
+			t.Fatalf("no analysis of the position after e2e4")
+		}
+	}
+	d.sync("undo")
+	time.Sleep(200 * time.Millisecond) // an iteration or two
+	d.send("hint")
+	for i := 0; ; i++ {
+		l := d.next(5 * time.Second).text
+		if strings.HasPrefix(l, "Hint: ") {
+			if start := newGame(); !start.isLegal(mustMove(t, &start, strings.TrimPrefix(l, "Hint: "))) {
+				t.Errorf("hint %q", l)
+			}
+			break
+		}
+		if i > 100 {
+			t.Fatalf("no hint")
+		}
+	}
+	got = d.sync("exit")
+	for _, l := range got {
+		if isMove(l) {
+			t.Errorf("moved in analysis: %q", l)
+		}
+	}
+	d.expectNothing()
+	if !samePos(d.position(), newGame()) {
+		t.Error("the board changed in analysis")
+	}
+	if got := d.sync("exit"); len(got) != 1 || got[0] != "Error (command not legal now): exit" {
+		t.Errorf("exit twice: %q", got)
+	}
+}
+
+// TestAnalyzeMate: an analysis that finds a mate ends by itself, and the
+// board is not changed by the move micro-Max then makes.
+func TestAnalyzeMate(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{})
+	got := d.sync("force", "post", "setboard k7/8/1K6/8/8/8/8/7R w - - 0 1", "analyze")
+	time.Sleep(300 * time.Millisecond)
+	got = append(got, d.sync("exit")...)
+	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "1 100001 ") && !strings.Contains(got[len(got)-1], " 100001 ") {
+		t.Errorf("analysis of mate in one: %q", got)
+	}
+	if !samePos(d.position(), mustFEN(t, "k7/8/1K6/8/8/8/8/7R w - - 0 1").pos) {
+		t.Errorf("board changed: %s", fenOf(d.e.pos()))
+	}
+}
+
+// TestHintBookMemory: hint after the engine's move, the empty book, and
+// the table size set by memory.
+func TestHintBookMemory(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 30000})
+	reply, _ := moveLine(d.sync("new", "usermove e2e4"))
+	got := d.sync("hint")
+	if len(got) != 1 || !strings.HasPrefix(got[0], "Hint: ") {
+		t.Fatalf("%q", got)
+	}
+	p := newGame()
+	for _, m := range []string{"e2e4", reply, strings.TrimPrefix(got[0], "Hint: ")} {
+		mv, ok := p.parseMove(m)
+		if !ok {
+			t.Fatalf("%s not legal", m)
+		}
+		p.makeMove(mv)
+	}
+	if got := d.sync("bk"); len(got) != 2 || !strings.HasPrefix(got[0], " ") || got[1] != "" {
+		t.Errorf("bk: %q", got)
+	}
+	for _, c := range []struct{ mb, entries int }{{1, 1 << 16}, {64, 1 << 22}, {192, 1 << 24}, {100, 1 << 23}} {
+		d.expectNothing(fmt.Sprintf("memory %d", c.mb))
+		if len(d.e.table) != c.entries {
+			t.Errorf("memory %d: %d entries, want %d", c.mb, len(d.e.table), c.entries)
+		}
+	}
+	for _, bad := range []string{"memory 0", "memory -5", "memory x", "memory", "memory 99999999", "memory 1e3"} {
+		if got := d.sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], "Error (memory out of range") {
+			t.Errorf("%s: %q", bad, got)
+		}
+	}
+	if len(d.e.table) != 1<<23 {
+		t.Error("a bad memory command changed the table")
+	}
+}
+
+// TestBadInput: unknown commands, malformed and out-of-range numbers,
+// binary junk and very long lines get an error and change nothing.
+func TestBadInput(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d.sync("new", "force", "usermove e2e4")
+	before := d.position()
+	cases := map[string]string{
+		"foo":                     "Error (unknown command): foo",
+		"foo bar baz":             "Error (unknown command): foo bar baz",
+		"level":                   "Error (bad time control): level ",
+		"level 40 5":              "Error (bad time control): level 40 5",
+		"level x 5 0":             "Error (bad time control): level x 5 0",
+		"level 40 x 0":            "Error (bad time control): level 40 x 0",
+		"level 40 5 -1":           "Error (bad time control): level 40 5 -1",
+		"level -1 5 0":            "Error (bad time control): level -1 5 0",
+		"level 40 5:x 0":          "Error (bad time control): level 40 5:x 0",
+		"level 40 5 0 7":          "Error (bad time control): level 40 5 0 7",
+		"st 0":                    "Error (bad time per move): st 0",
+		"st -3":                   "Error (bad time per move): st -3",
+		"st NaN":                  "Error (bad time per move): st NaN",
+		"sd 0":                    "Error (bad depth): sd 0",
+		"sd x":                    "Error (bad depth): sd x",
+		"time":                    "Error (bad clock): time ",
+		"time 12x":                "Error (bad clock): time 12x",
+		"otim 99999999999999999":  "Error (bad clock): otim 99999999999999999",
+		"ping":                    "Error (bad number): ping ",
+		"ping x":                  "Error (bad number): ping x",
+		"protover x":              "Error (bad protocol version): protover x",
+		"cores 0":                 "Error (bad number of cores): cores 0",
+		"rating 1 2 3":            "Error (bad ratings): rating 1 2 3",
+		"variant suicide":         "Error (unsupported variant): variant suicide",
+		"option Foo=1":            "Error (unknown option): option Foo=1",
+		"edit":                    "Error (unknown command): edit",
+		"illegal":                 "Error (unknown command): ill?gal",
+		"\x00\x01\xff junk":       "Error (unknown command): ??? junk",
+		strings.Repeat("x", 5000): "Error (line too long): ",
+		strings.Repeat("y", 300):  "Error (unknown command): " + strings.Repeat("y", 80) + "...",
+	}
+	for in, want := range cases {
+		got := d.sync(in)
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%.40q: %q, want %q", in, got, want)
+		}
+		if !samePos(before, d.position()) {
+			t.Fatalf("%.40q changed the board", in)
+		}
+	}
+	// Values that were refused left the clock as it was.
+	if d.s.clock.movesPerSession != 40 || d.s.clock.base != 5*time.Minute || d.s.depthLimit != 0 {
+		t.Errorf("clock %+v depth %d", d.s.clock, d.s.depthLimit)
+	}
+	d.expectNothing("level 40 0:30 0", "level 0 2 12", "level 40 25+5 0", "level 0 1:30 0.5", "st 2.5", "sd 6",
+		"time -250", "otim 1000")
+	if c := d.s.clock; c.perMove != 2500*time.Millisecond || c.increment != 500*time.Millisecond ||
+		c.base != 90*time.Second || c.mine != -2500*time.Millisecond || d.s.depthLimit != 6 {
+		t.Errorf("clock %+v depth %d", c, d.s.depthLimit)
+	}
+}
+
+// TestBudget: the time limits the clock gives a move.
+func TestBudget(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		clock      clock
+		ply        int
+		soft, hard time.Duration
+	}{
+		// 40 moves in 30 s, all to go: (30 s - 40 lags of 25 ms) / 40 = 725 ms.
+		{clock{movesPerSession: 40, mine: 30 * time.Second}, 0, 435 * ms, 2175 * ms},
+		// 4 moves to go after "level" at ply 10 and 72 plies: (1.1 s - 0.1 s) / 4.
+		{clock{movesPerSession: 40, levelPly: 10, mine: 1100 * ms}, 82, 150 * ms, 525 * ms},
+		// the last move of a session may take up to half the clock, no more.
+		{clock{movesPerSession: 40, mine: 2 * time.Second}, 78, 975 * ms, 975 * ms},
+		// sudden death: (3.75 s - 30 lags) / 30 = 100 ms.
+		{clock{mine: 3750 * ms}, 10, 60 * ms, 300 * ms},
+		// increment: added to the share, but half the clock is the most.
+		{clock{mine: 300 * ms, increment: time.Second}, 10, 125 * ms, 125 * ms},
+		// a clock run out: the shortest search.
+		{clock{mine: -time.Second}, 10, 0, minThink},
+		// st: the time per move less the lag.
+		{clock{perMove: time.Second, mine: time.Second}, 10, 487500 * time.Microsecond, 975 * ms},
+	} {
+		if soft, hard := c.clock.budget(c.ply); soft != c.soft || hard != c.hard {
+			t.Errorf("%+v at ply %d: soft %v hard %v, want %v %v", c.clock, c.ply, soft, hard, c.soft, c.hard)
+		}
+	}
+	// The engine's own clock, when no "time" comes: 2 moves a session.
+	c := clock{movesPerSession: 2, base: time.Second, increment: 10 * ms, mine: time.Second}
+	c.tick(300*ms, 0) // first move of the session
+	c.tick(300*ms, 2) // second: the next session's second is added
+	c.tick(300*ms, 4)
+	if c.mine != 1130*ms { // 1 s + 3 x (10 ms - 300 ms) + 1 s
+		t.Errorf("own clock %v, want 1.13s", c.mine)
+	}
+	for _, c := range []struct {
+		s  string
+		d  time.Duration
+		ok bool
+	}{{"5", 5 * time.Minute, true}, {"0:30", 30 * time.Second, true}, {"1:05", 65 * time.Second, true},
+		{"25+5", 25 * time.Minute, true}, {"x", 0, false}, {"5:x", 0, false}, {":5", 0, false}} {
+		if d, ok := parseBase(c.s); d != c.d || ok != c.ok {
+			t.Errorf("parseBase(%q) = %v %v", c.s, d, ok)
+		}
+	}
+}
+
+// playTimedGame plays the engine (Black) against micro-Max with a small
+// node budget (and a random first move), at a time control, keeping the
+// engine's clock as XBoard would (the time from sending a move to reading
+// the reply, plus increments and sessions), and fails if it ever runs out.
+// It returns the smallest time left and the number of moves played.
+func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration, moves int) (time.Duration, int) {
+	d := newDialogue(t, smallEngine(), xboardConfig{})
+	d.sync("new", level)
+	opponent := smallEngine()
+	opponent.nodeBudget = 3000
+	shadow := newGame()
+	clk, least := base, base
+	n := 1
+	for ; n <= moves; n++ {
+		legal := shadow.legalMoves()
+		if len(legal) == 0 {
+			break
+		}
+		m := legal[rand.IntN(len(legal))]
+		if n > 1 {
+			opponent.Position = shadow
+			opponent.pendingFrom = infinity
+			if !opponent.rootSearch() {
+				t.Fatal("the opponent did not move")
+			}
+			m = Move{opponent.pendingFrom, opponent.pendingTo, 0}
+			if m.to < 8 && shadow.board[m.from]&7 == 1 {
+				m.promo = 7
+			}
+		}
+		shadow.makeMove(m)
+		sent := d.send(fmt.Sprintf("time %d", clk/(10*time.Millisecond)), fmt.Sprintf("otim %d", base/(10*time.Millisecond)), "usermove "+m.String())
+		var reply outputLine
+		for {
+			reply = d.next(time.Minute)
+			if isMove(reply.text) || strings.HasPrefix(reply.text, "1") || strings.HasPrefix(reply.text, "0-1") {
+				break
+			}
+		}
+		if !isMove(reply.text) {
+			break // game over
+		}
+		clk -= reply.at.Sub(sent)
+		least = min(least, clk)
+		if clk <= 0 {
+			t.Fatalf("%s: lost on time at move %d", level, n)
+		}
+		mv, ok := shadow.parseMove(strings.TrimPrefix(reply.text, "move "))
+		if !ok {
+			t.Fatalf("illegal reply %q", reply.text)
+		}
+		shadow.makeMove(mv)
+		clk += inc
+		if mps > 0 && n%mps == 0 {
+			clk += base
+		}
+		if r := (&gameRecord{plies: []gamePly{{pos: shadow}}}).result(); r != "" {
+			break
+		}
+	}
+	return least, n - 1
+}
+
+// TestClocks: fast time controls never overstep the clock.
+func TestClocks(t *testing.T) {
+	for _, c := range []struct {
+		level     string
+		mps       int
+		base, inc time.Duration
+	}{
+		{"level 0 0:02 0", 0, 2 * time.Second, 0},
+		{"level 0 0:01 0.1", 0, time.Second, 100 * time.Millisecond},
+		{"level 10 0:01 0", 10, time.Second, 0},
+	} {
+		t.Run(c.level, func(t *testing.T) {
+			least, n := playTimedGame(t, c.level, c.mps, c.base, c.inc, 80)
+			t.Logf("%d moves, least time left %v", n, least)
+		})
+	}
+	t.Run("st", func(t *testing.T) {
+		d := newDialogue(t, smallEngine(), xboardConfig{})
+		d.sync("new", "st 0.25")
+		for _, m := range []string{"e2e4", "d2d4", "g1f3"} {
+			sent := d.send("force", "usermove "+m, "go")
+			var l outputLine
+			for l = d.next(5 * time.Second); !isMove(l.text); l = d.next(5 * time.Second) {
+			}
+			if took := l.at.Sub(sent); took > 250*time.Millisecond {
+				t.Errorf("st 0.25: took %v", took)
+			}
+		}
+	})
+}
+
+// TestDepthLimit: sd stops the search at that depth; new lifts the limit.
+func TestDepthLimit(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 200000})
+	deepest := func(lines []string) int {
+		depth := 0
+		for _, l := range lines {
+			if n, err := strconv.Atoi(strings.Fields(l + " x")[0]); err == nil {
+				depth = max(depth, n)
+			}
+		}
+		return depth
+	}
+	if got := d.sync("new", "post", "sd 3", "usermove e2e4"); deepest(got) != 3 {
+		t.Errorf("sd 3: %q", got)
+	}
+	if got := d.sync("new", "post", "usermove e2e4"); deepest(got) <= 3 {
+		t.Errorf("after new: %q", got)
+	}
+}
+
+// TestSideCommands: the obsolete white and black, and the engine's side.
+func TestSideCommands(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d.sync("new", "force", "usermove e2e4")
+	d.expectNothing("white") // White to move; the engine plays Black
+	if p := d.position(); p.side != white || p.epSquare != noSquare {
+		t.Errorf("side %d ep %d", p.side, p.epSquare)
+	}
+	if _, ok := moveLine(d.sync("go")); !ok {
+		t.Error("no move after white, go")
+	}
+	d.sync("force", "setboard 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1")
+	if got := d.sync("white"); len(got) != 1 || !strings.HasPrefix(got[0], "Error (the side not to move would be in check)") {
+		t.Errorf("white with Black in check: %q", got)
+	}
+}
+
+// mustMove reads a legal move or fails.
+func mustMove(t *testing.T, p *Position, s string) Move {
+	t.Helper()
+	m, ok := p.parseMove(s)
+	if !ok {
+		t.Fatalf("%q is not legal in %s", s, fenOf(p))
+	}
+	return m
+}
