@@ -82,7 +82,7 @@ func newGame() Position {
 // board: board[s+8] is the squared distance of square s from the centre,
 // (file-4)^2 + (rank-3.5)^2 truncated to an integer like C's double-to-char
 // (0 on e4 and e5, 28 in the a-file corners).
-func setCentre(b *[129]int8) {
+func setCentre(b *[256]int8) {
 	for rank := 0; rank < 8; rank++ {
 		for file := 0; file < 8; file++ {
 			df, dr := float64(file-4), float64(rank)-3.5

@@ -118,11 +118,6 @@ func randomGame(e *Engine, seed uint64, nodes int, futility bool) []byte {
 	return input
 }
 
-// squareName is the coordinate name of a 0x88 square, "e2".
-func squareName(sq int) string {
-	return string([]byte{byte('a' + sq&7), byte('8' - sq>>4)})
-}
-
 // pseudoMoves lists the moves of the side to move by micro-Max's rules of
 // movement, without checking that the king is safe: pushes, double steps,
 // captures, e.p., and castling when king and rook have not moved.

@@ -709,8 +709,9 @@ func (s *session) cores(args string) {
 	}
 }
 
-// memory resizes the hash table to the largest power of two of 12-byte
-// entries that fits in N megabytes (MiB). micro-Max's own table is 192 MiB.
+// memory resizes the hash table to the largest power of two of entries
+// (11 bytes each) that fits in N megabytes (MiB). micro-Max's own table of
+// 1<<24 entries takes 176 MiB in ours.
 func (s *session) memory(args string) {
 	mb, ok := parseInt(args, 1, s.cfg.maxMemory)
 	if !ok {
@@ -718,7 +719,7 @@ func (s *session) memory(args string) {
 		return
 	}
 	entries := minTableSize
-	for entries*2*12 <= mb<<20 {
+	for entries*2*len(hashSlot{}) <= mb<<20 {
 		entries *= 2
 	}
 	if entries != len(s.e.table) {
@@ -1012,7 +1013,7 @@ func (s *session) principalVariation(root *Position, first Move) []Move {
 			}
 		}
 		seen = append(seen, pos)
-		entry := &e.table[(indexKey+int32(pos.side*pos.epSquare))&e.tableMask]
+		entry := e.table[(indexKey+int32(pos.side*pos.epSquare))&e.tableMask].load()
 		if entry.lock != lockKey {
 			break
 		}
