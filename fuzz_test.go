@@ -36,6 +36,7 @@ func FuzzCommands(f *testing.F) {
 		"memory 1\ncores 2\noption x=1\nhint\nbk\nresult 1-0 {x}\nwhite\nblack\nplayother\n",
 		"setboard 4k3/P7/8/8/8/8/8/4K3 w - - 0 1\nusermove a7a8n\ngo\nundo\n",
 		"setboard 4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\ne5d6\n",
+		"nps 20000\nst 1\noption Futility pruning=0\ngo\noption Futility pruning=x\nnps -5\nnew\ngo\n",
 		"\x00\xff junk\nillegal\n" + strings.Repeat("z", 5000) + "\nquit\n",
 	} {
 		f.Add([]byte(seed))

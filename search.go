@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"math/bits"
 	"sync/atomic"
 )
@@ -34,6 +35,11 @@ type Engine struct {
 	// unwinds, restoring the board and storing nothing more in the table.
 	stop    atomic.Bool
 	aborted bool
+
+	// nodeLimit stops a search like stop when the node counter reaches it
+	// (looked at as often as stop): the hard limit of a search whose clock
+	// counts nodes (XBoard's "nps").
+	nodeLimit int
 
 	// softStop makes the root start no new iteration: it then plays the
 	// best move of the last finished one, as when the node budget is spent.
@@ -69,7 +75,7 @@ const startNodes = 128
 // newEngine returns an engine at the initial position with micro-Max's
 // table size and node budget.
 func newEngine() *Engine {
-	e := &Engine{Position: newGame(), nodeBudget: 1000000, futility: true, mateDepth: 98}
+	e := &Engine{Position: newGame(), nodeBudget: 1000000, nodeLimit: math.MaxInt, futility: true, mateDepth: 98}
 	e.resizeTable(defaultHashEntries)
 	return e
 }
@@ -311,7 +317,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			best = eval // depth 1: standing pat on the evaluation
 		}
 		e.nodes++
-		if e.nodes&(stopPollNodes-1) == 0 && e.stop.Load() {
+		if e.nodes&(stopPollNodes-1) == 0 && (e.stop.Load() || e.nodes >= e.nodeLimit) {
 			e.aborted = true
 		}
 		if e.aborted {

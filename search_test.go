@@ -114,7 +114,7 @@ func TestStatsAddUp(t *testing.T) {
 			}
 		}
 		compareOutput(t, plain.Bytes(), stripped)
-		if !bytes.Contains(got.Bytes(), []byte("# depth  2: moves searched")) {
+		if !bytes.Contains(got.Bytes(), []byte("#  1 ply: moves searched")) {
 			t.Errorf("no statistics in the output:\n%s", got.Bytes())
 		}
 	}

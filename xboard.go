@@ -57,7 +57,16 @@ type engineOption struct {
 }
 
 // engineOptions are the engine's settings; an option is one entry here.
-var engineOptions []engineOption
+var engineOptions = []engineOption{
+	{name: "Futility pruning", kind: "-check 1", set: func(s *session, value string) error {
+		switch value {
+		case "0", "1":
+			s.e.setFutility(value == "1")
+			return nil
+		}
+		return fmt.Errorf("%q is not 0 or 1", value)
+	}},
+}
 
 // Limits of the adapter.
 const (
@@ -210,6 +219,7 @@ type searchJob struct {
 	root       Position      // the position searched
 	soft, hard time.Duration // time limits (0 in analysis)
 	depthLimit int           // "sd" (0: none)
+	nps        int           // "nps": its clock counts nodes at this rate (0: real time)
 	discard    bool          // a command has made the result useless: play nothing
 	timer      *time.Timer   // fires at the hard limit
 
@@ -218,6 +228,15 @@ type searchJob struct {
 
 	// only for the search goroutine's report callback:
 	lastIterTime time.Duration
+}
+
+// elapsed is the search's time after nodes nodes: real time since the
+// command that started it, or with "nps" nodes divided by the rate.
+func (j *searchJob) elapsed(nodes int) time.Duration {
+	if j.nps > 0 {
+		return time.Duration(float64(nodes) / float64(j.nps) * float64(time.Second))
+	}
+	return time.Since(j.start)
 }
 
 // lastBest returns the last finished iteration.
@@ -250,6 +269,7 @@ type session struct {
 	hasHint      bool
 	clock        clock
 	depthLimit   int
+	nps          int // "nps": nodes per second of the engine's clock; 0 if it reads the real clock
 
 	job      *searchJob
 	done     chan searchOutcome
@@ -400,6 +420,7 @@ func init() {
 		"memory":    {run: (*session).memory},
 		"cores":     {run: (*session).cores, anytime: true},
 		"option":    {run: (*session).option},
+		"nps":       {run: (*session).cmdNps, anytime: true},
 	}
 }
 
@@ -525,6 +546,7 @@ func (s *session) newGame() {
 	s.engineSide = black
 	s.clock.mine, s.clock.theirs, s.clock.levelPly = s.clock.base, s.clock.base, 0
 	s.depthLimit = 0
+	s.nps = 0
 }
 
 // cmdNew is "new"; in analyze mode the engine goes on analysing.
@@ -807,6 +829,32 @@ func (s *session) st(args string) {
 	s.clock.perMove = d
 }
 
+// cmdNps is "nps N": until "new", the engine's clock counts N nodes a
+// second instead of reading real time, so that a game at a node rate is the
+// same game on any machine. "nps 0" (the protocol's CPU time) keeps the
+// real clock: Go has no portable CPU-time clock.
+func (s *session) cmdNps(args string) {
+	n, ok := parseInt(args, 0, 1000000000)
+	if !ok {
+		s.errorf("bad node rate", "nps "+args)
+		return
+	}
+	s.nps = n
+}
+
+// writeStats sends the statistics of the last search (-stats) as lines
+// that begin with "#", which XBoard ignores.
+func (s *session) writeStats() {
+	if !s.e.showStats {
+		return
+	}
+	var buf strings.Builder
+	s.e.stats.write(&buf)
+	for _, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
+		s.out.line(line)
+	}
+}
+
 // sd is "sd DEPTH": search no deeper than DEPTH plies.
 func (s *session) sd(args string) {
 	d, ok := parseInt(args, 1, 1000)
@@ -891,12 +939,17 @@ func (s *session) startSearch(analysis bool) {
 	if job.start.IsZero() {
 		job.start = time.Now()
 	}
+	e.nodeBudget, e.nodeLimit = math.MaxInt/2, math.MaxInt
 	if !analysis {
 		job.soft, job.hard = s.clock.budget(s.game.length())
 		job.depthLimit = s.depthLimit
-		job.timer = time.NewTimer(time.Until(job.start.Add(job.hard)))
+		job.nps = s.nps
+		if job.nps > 0 { // the hard limit in nodes: the search stops itself
+			e.nodeLimit = int(min(job.hard.Seconds()*float64(job.nps), math.MaxInt/2))
+		} else {
+			job.timer = time.NewTimer(time.Until(job.start.Add(job.hard)))
+		}
 	}
-	e.nodeBudget = math.MaxInt / 2
 	if s.cfg.nodeBudget > 0 {
 		e.nodeBudget = s.cfg.nodeBudget
 	}
@@ -930,7 +983,7 @@ func (s *session) iterationDone(job *searchJob, depth, nodes, score, from, to in
 	if depth < 1 || e.pendingFrom != infinity {
 		return
 	}
-	elapsed := time.Since(job.start)
+	elapsed := job.elapsed(nodes)
 	it := iteration{depth: depth, score: score, nodes: nodes, elapsed: elapsed,
 		pv: s.principalVariation(&job.root, Move{from &^ offBoard, to &^ offBoard, 0})}
 	if len(it.pv) == 0 {
@@ -1043,7 +1096,8 @@ func (s *session) finish(o searchOutcome) {
 		}
 		return
 	}
-	s.clock.tick(time.Since(job.start), s.game.length())
+	s.clock.tick(job.elapsed(e.nodes), s.game.length())
+	defer s.writeStats()
 	var m Move
 	if o.played {
 		m = Move{e.pendingFrom, e.pendingTo, 0}

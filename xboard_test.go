@@ -243,7 +243,14 @@ func TestNodeCountsMatchC(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			compareWithGolden(t, filepath.Join("testdata", "classic", name))
+			compareWithGolden(t, filepath.Join("testdata", "classic", name), true)
+		})
+	}
+	// micro-Max 4.0 through the GUI option: option Futility pruning=0.
+	for _, name := range []string{"castling-ep.50000", "selfplay20.50000"} {
+		t.Run("4.0/"+name, func(t *testing.T) {
+			t.Parallel()
+			compareWithGolden(t, filepath.Join("testdata", "classic40", name), false)
 		})
 	}
 }
@@ -254,7 +261,7 @@ type kibitz struct {
 	move                string
 }
 
-func compareWithGolden(t *testing.T, base string) {
+func compareWithGolden(t *testing.T, base string, futility bool) {
 	in, err := os.ReadFile(base + ".in")
 	if err != nil {
 		t.Fatal(err)
@@ -284,6 +291,11 @@ func compareWithGolden(t *testing.T, base string) {
 	}
 	d := newDialogue(t, newEngine(), xboardConfig{nodeBudget: budget})
 	d.sync("xboard", "protover 2", "new", "force", "post", "level 0 999 0")
+	if !futility {
+		if got := d.sync("option Futility pruning=0"); len(got) != 0 {
+			t.Fatalf("option Futility pruning=0: %q", got)
+		}
+	}
 	for i, line := range inputs {
 		if line != "" {
 			if got := d.sync("usermove " + line); len(got) != 0 {
@@ -1096,4 +1108,79 @@ func mustMove(t *testing.T, p *Position, s string) Move {
 		t.Fatalf("%q is not legal in %s", s, fenOf(p))
 	}
 	return m
+}
+
+// TestFutilityOption: the option is announced, takes 0 and 1, and refuses
+// anything else without changing the setting.
+func TestFutilityOption(t *testing.T) {
+	e := smallEngine()
+	d := newDialogue(t, e, xboardConfig{nodeBudget: 2000})
+	got := d.sync("xboard", "protover 2")
+	if !slicesContains(got, `feature option="Futility pruning -check 1"`) {
+		t.Fatalf("no futility option in %q", got)
+	}
+	d.expectNothing("option Futility pruning=0")
+	if e.futility || e.mateDepth != 99 {
+		t.Errorf("after =0: futility %v, mate depth %d", e.futility, e.mateDepth)
+	}
+	for _, bad := range []string{"option Futility pruning=2", "option Futility pruning=", "option Futility pruning"} {
+		if got := d.sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], "Error (bad option value") {
+			t.Errorf("%q answered %q", bad, got)
+		}
+	}
+	if e.futility {
+		t.Errorf("a refused value changed the setting")
+	}
+	d.expectNothing("option Futility pruning=1")
+	if !e.futility || e.mateDepth != 98 {
+		t.Errorf("after =1: futility %v, mate depth %d", e.futility, e.mateDepth)
+	}
+}
+
+// TestNPS: with "nps N" the clock counts nodes. At "st 1" a search may use
+// no more than 1 s worth of nodes (less the move lag), stopping in the
+// middle of an iteration if it must; the thinking output's time is nodes/N;
+// and the same position gives the same search every time.
+func TestNPS(t *testing.T) {
+	var first []string
+	for run := 0; run < 2; run++ {
+		e := newEngine()
+		e.resizeTable(1 << 20)
+		d := newDialogue(t, e, xboardConfig{})
+		d.sync("xboard", "protover 2", "new", "nps 50000", "st 1", "post")
+		got := d.sync("go")
+		if _, ok := moveLine(got); !ok {
+			t.Fatalf("no move: %q", got)
+		}
+		limit := int((time.Second - moveLag).Seconds() * 50000)
+		for _, l := range got[:len(got)-1] {
+			var depth, score, cs, nodes int
+			if n, _ := fmt.Sscanf(l, "%d %d %d %d", &depth, &score, &cs, &nodes); n != 4 {
+				t.Fatalf("bad thinking line %q", l)
+			}
+			if nodes > limit || cs != nodes*100/50000 {
+				t.Errorf("%q: %d nodes (limit %d), %d cs (nodes/500 is %d)", l, nodes, limit, cs, nodes*100/50000)
+			}
+		}
+		if e.nodes > limit+stopPollNodes {
+			t.Errorf("the search went on to %d nodes, limit %d", e.nodes, limit)
+		}
+		if run == 0 {
+			first = got
+		} else if strings.Join(got, "\n") != strings.Join(first, "\n") {
+			t.Errorf("not reproducible:\n%q\n%q", first, got)
+		}
+		if bad := d.sync("nps x", "nps -1"); len(bad) != 2 || !strings.HasPrefix(bad[0], "Error") || !strings.HasPrefix(bad[1], "Error") {
+			t.Errorf("bad nps values answered %q", bad)
+		}
+	}
+}
+
+func slicesContains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
