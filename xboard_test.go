@@ -1184,3 +1184,34 @@ func slicesContains(list []string, s string) bool {
 	}
 	return false
 }
+
+// TestOpeningsAreLegal: every line of the match openings is legal from the
+// initial position.
+func TestOpeningsAreLegal(t *testing.T) {
+	data, err := os.ReadFile("testdata/openings.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == '%' || line[0] == '[' {
+			continue
+		}
+		lines++
+		pos := newGame()
+		for _, word := range strings.Fields(line) {
+			if word == "*" || strings.HasSuffix(word, ".") {
+				continue
+			}
+			m, ok := pos.parseMove(word)
+			if !ok {
+				t.Errorf("%q: %s is not legal", line, word)
+				break
+			}
+			pos.makeMove(m)
+		}
+	}
+	if lines < 60 {
+		t.Errorf("%d opening lines, want at least 60", lines)
+	}
+}
