@@ -28,31 +28,6 @@ var promotionKinds = [4]int{7, 6, 5, 3}
 // the material difference with the pawn (99 points a pawn, as pieceValue).
 var promotionGain = [8]int{3: 99 * 2, 5: 99 * 2, 6: 99 * 4, 7: promoGain}
 
-// pieceSteps[kind] lists the step vectors of a piece type in the order
-// search() tries them: a pawn's as listed in steps[] (push first), every
-// other piece's each listed step negated, then as is. Example: the king's
-// are -1, 1, -16, 16, -15, 15, -17, 17; the first two are the sideways steps
-// that may go on into castling.
-var pieceSteps [8][]int
-
-func init() {
-	for kind := 1; kind < 8; kind++ {
-		dir := steps[kind+16]
-		for step := kind; ; { // step > 0: take the first direction, as search()
-			if kind > 2 && step < 0 {
-				step = -step
-			} else {
-				dir++
-				step = -steps[dir]
-			}
-			if step == 0 {
-				break
-			}
-			pieceSteps[kind] = append(pieceSteps[kind], step)
-		}
-	}
-}
-
 // String writes the move in XBoard's coordinate notation: e2e4, e1g1 for
 // castling, e7e8q for a promotion.
 func (m Move) String() string {
@@ -99,7 +74,10 @@ func (p *Position) pseudoMoves(moves []Move) []Move {
 			continue
 		}
 		kind := piece & 7
-		for _, step := range pieceSteps[kind] {
+		for _, step := range kindSteps[kind] {
+			if step == 0 {
+				break
+			}
 			for to := from + step; to&offBoard == 0; to += step {
 				captureSq := to
 				if kind < 3 && to == p.epSquare {
@@ -143,7 +121,10 @@ func (p *Position) kingCapturable() bool {
 			continue
 		}
 		kind := piece & 7
-		for _, step := range pieceSteps[kind] {
+		for _, step := range kindSteps[kind] {
+			if step == 0 {
+				break
+			}
 			for to := from + step; to&offBoard == 0; to += step {
 				if castled && to-ep < 2 && ep-to < 2 {
 					return true // the king castled out of or through check

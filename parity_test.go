@@ -79,7 +79,8 @@ func (e *Engine) reset(nodes int, futility bool) {
 }
 
 // randomGame makes a console-mode input by playing a game on e: mostly
-// moves typed for either side (pseudo-legal ones, so some are illegal),
+// moves typed for the side to move (by the rules of movement, so some leave
+// the king in check),
 // with empty lines that make the engine think and a few garbled lines.
 func randomGame(e *Engine, seed uint64, nodes int, futility bool) []byte {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
@@ -96,13 +97,13 @@ func randomGame(e *Engine, seed uint64, nodes int, futility bool) []byte {
 		case r < 40:
 			line = squareName(rng.IntN(120)&^offBoard) + squareName(rng.IntN(120)&^offBoard)
 		default:
-			moves := pseudoMoves(&e.Position)
+			moves := e.pseudoMoves(nil) // legal or not: micro-Max refuses the illegal ones
 			if len(moves) == 0 {
 				line = ""
 				break
 			}
 			m := moves[rng.IntN(len(moves))]
-			line = squareName(m[0]) + squareName(m[1])
+			line = squareName(m.from) + squareName(m.to)
 		}
 		input = append(input, line...)
 		input = append(input, '\n')
@@ -116,49 +117,4 @@ func randomGame(e *Engine, seed uint64, nodes int, futility bool) []byte {
 		e.classicTurn(&c)
 	}
 	return input
-}
-
-// pseudoMoves lists the moves of the side to move by micro-Max's rules of
-// movement, without checking that the king is safe: pushes, double steps,
-// captures, e.p., and castling when king and rook have not moved.
-func pseudoMoves(p *Position) [][2]int {
-	var moves [][2]int
-	b := &p.board
-	for from := 0; from < 120; from++ {
-		piece := int(b[from])
-		if from&offBoard != 0 || piece&p.side == 0 {
-			continue
-		}
-		kind := piece & 7
-		for d, step := range kindSteps[kind] {
-			if step == 0 {
-				break
-			}
-			for to := from + step; to&offBoard == 0; to += step {
-				victim := int(b[to])
-				if victim&p.side != 0 {
-					break
-				}
-				if kind < 3 {
-					straight := d == 0
-					if straight && victim != 0 || !straight && victim == 0 && to != p.epSquare {
-						break
-					}
-					moves = append(moves, [2]int{from, to})
-					if !straight || piece&movedBit != 0 || to != from+step {
-						break
-					}
-					continue
-				}
-				moves = append(moves, [2]int{from, to})
-				if kind == 4 && d < 2 && to == from+step && piece&movedBit == 0 && victim == 0 {
-					moves = append(moves, [2]int{from, to + step}) // castling
-				}
-				if victim != 0 || kind < 5 {
-					break
-				}
-			}
-		}
-	}
-	return moves
 }

@@ -113,8 +113,10 @@ func bit(square int) uint64 {
 }
 
 // kindSteps[kind] lists the steps of a piece type in the order micro-Max's
-// direction loop takes them from o[], ending in 0: sliders and the king take
-// each listed step and then its negation, pawns only the listed ones.
+// direction loop takes them from o[], ending in 0: a pawn's as listed in
+// steps[] (push first), every other piece's each listed step negated, then
+// as is. Example: the king's are -1, 1, -16, 16, -15, 15, -17, 17; the first
+// two are the sideways steps that may go on into castling.
 var kindSteps [8][10]int
 
 // captureDir[kind][delta+119] is 1 + the index in kindSteps[kind] of the
