@@ -154,6 +154,31 @@ func init() {
 	}
 }
 
+// reachFrom[bit] is the set of squares on a line (rank, file, diagonal) or
+// a knight's leap from a square: where the pieces stand that might capture on it.
+var reachFrom [64]uint64
+
+func init() {
+	for target := 0; target < 128; target++ {
+		if target&offBoard != 0 {
+			continue
+		}
+		for from := 0; from < 128; from++ {
+			if from&offBoard == 0 && from != target && captureDir[3][uint8(target-from+119)]|captureDir[7][uint8(target-from+119)] != 0 {
+				reachFrom[(target+target&7)>>1] |= bit(from)
+			}
+		}
+	}
+}
+
+// reachMask is reachFrom of a square, or no squares for -1.
+func reachMask(square int) uint64 {
+	if square < 0 {
+		return 0
+	}
+	return reachFrom[(square+square&7)>>1&63]
+}
+
 // findPieces sets up the square sets and king squares from the board.
 func (e *Engine) findPieces() {
 	e.pieces = [2]uint64{}
@@ -340,14 +365,23 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 
 		// The squares of own pieces, from firstSq on in scan order and round
 		// again: the board scan of micro-Max, without the empty squares.
+		// A quiet iteration visits only the pieces on a line or a knight's
+		// leap from the squares it captures on.
 		start := uint((firstSq + firstSq&7) >> 1 & 63)
 		own := e.pieces[us]
-		ahead := own >> start << start
+		var reach uint64
+		if quiet {
+			reach = reachMask(recaptureSq) | reachMask(kingSq)
+		}
 	squares:
 		for round := 0; round < 2; round++ {
-			left := ahead
+			ahead := ^uint64(0) << start // round 0: from firstSq on; round 1: the squares before it
 			if round == 1 {
-				left = own &^ ahead
+				ahead = ^ahead
+			}
+			left := own & ahead
+			if quiet {
+				left &= reach
 			}
 			for ; left != 0; left &= left - 1 {
 				sq := bits.TrailingZeros64(left)
@@ -488,6 +522,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								// capture the king: generate all moves again from here on.
 								quiet = false
 								dir = captures[dir].dir
+								left = own & ahead &^ (1<<sq - 1) // every own piece from this one on
 							}
 						}
 						if victim != 0 {
