@@ -7,7 +7,8 @@
 # (REFERENCE_DIR/build.sh, gcc -O2) and our program (go build), runs the two
 # alternately RUNS times (default 5), checks that every output is identical,
 # and prints the median wall-clock times and the ratio Go/C. The last line is
-# the ratio of the summed medians.
+# the ratio of the summed medians, then the peak memory (RSS) of each program
+# on micro-Max's own budget (with GNU time, Debian package "time").
 set -eu
 ref=$(cd "${1:?usage: scripts/bench-vs-c.sh REFERENCE_DIR [RUNS]}" && pwd)
 runs=${2:-5}
@@ -40,3 +41,9 @@ for in in $inputs; do
   printf '%-28s %8.3f %8.3f %7.3f\n' "$(basename "$in")" "$c" "$g" "$(awk "BEGIN {print $g / $c}")"
 done
 printf '%-28s %8.3f %8.3f %7.3f\n' total "$totc" "$totg" "$(awk "BEGIN {print $totg / $totc}")"
+if [ -x /usr/bin/time ]; then
+  in=testdata/classic/default.1000000.in
+  c=$(/usr/bin/time -f %M "$tmp/umax41k" < $in 2>&1 >/dev/null | tail -1)
+  g=$(/usr/bin/time -f %M "$tmp/umax" -classic < $in 2>&1 >/dev/null | tail -1)
+  printf 'peak RSS on %s: C %d KB, Go %d KB\n' "$(basename $in)" "$c" "$g"
+fi
