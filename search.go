@@ -106,10 +106,15 @@ func b2i(b bool) int {
 	return 0
 }
 
-// bit is the bit of an on-board 0x88 square in a 64-bit square set: squares
-// in micro-Max's scan order a8, b8, ..., h8, a7, ..., h1.
+// bitIndex numbers the on-board 0x88 squares 0..63 in micro-Max's scan
+// order a8, b8, ..., h8, a7, ..., h1: the bits of a 64-bit square set.
+func bitIndex(square int) uint {
+	return uint((square+square&7)>>1) & 63
+}
+
+// bit is the square set holding one on-board square.
 func bit(square int) uint64 {
-	return 1 << uint((square+square&7)>>1&63)
+	return 1 << bitIndex(square)
 }
 
 // kindSteps[kind] lists the steps of a piece type in the order micro-Max's
@@ -165,7 +170,7 @@ func init() {
 		}
 		for from := 0; from < 128; from++ {
 			if from&offBoard == 0 && from != target && captureDir[3][uint8(target-from+119)]|captureDir[7][uint8(target-from+119)] != 0 {
-				reachFrom[(target+target&7)>>1] |= bit(from)
+				reachFrom[bitIndex(target)] |= bit(from)
 			}
 		}
 	}
@@ -176,7 +181,7 @@ func reachMask(square int) uint64 {
 	if square < 0 {
 		return 0
 	}
-	return reachFrom[(square+square&7)>>1&63]
+	return reachFrom[bitIndex(square)]
 }
 
 // findPieces sets up the square sets and king squares from the board.
@@ -367,7 +372,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		// again: the board scan of micro-Max, without the empty squares.
 		// A quiet iteration visits only the pieces on a line or a knight's
 		// leap from the squares it captures on.
-		start := uint((firstSq + firstSq&7) >> 1 & 63)
+		start := bitIndex(firstSq)
 		own := e.pieces[us]
 		var reach uint64
 		if quiet {
