@@ -100,15 +100,16 @@ func (e *Engine) classicTurn(c *[9]int) {
 // write prints the statistics of the last search, each line starting with
 // "#": per ply, numbered as in the kibitz lines (micro-Max's depth d is
 // "d-1 ply", so ply 0 is the quiescence search), the moves made in
-// iterations of that depth, searched or pruned as futile, and the nodes
-// asked for that depth with their hash hits.
+// iterations of that depth, and how many of them were searched and how many
+// pruned as futile (counted apart, so that the sum checks the count), and
+// the nodes asked for that depth with their hash hits.
 func (s *searchStats) write(w io.Writer) {
 	for d := 1; d < maxIter; d++ {
 		if s.searched[d]|s.pruned[d]|s.nodes[d] == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "# %2d ply: moves searched %9d, futile %9d; nodes %9d, hash hits %8d (%d complete)\n",
-			d-1, s.searched[d], s.pruned[d], s.nodes[d], s.hashHits[d], s.hashDone[d])
+		fmt.Fprintf(w, "# %2d ply: moves made %9d = searched %9d + futile %9d; nodes %9d, hash hits %8d (%d complete)\n",
+			d-1, s.made[d], s.searched[d], s.pruned[d], s.nodes[d], s.hashHits[d], s.hashDone[d])
 	}
 }
 

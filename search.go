@@ -56,7 +56,8 @@ const maxIter = 128
 // each iteration depth and what became of them, and the table hits of the
 // nodes asked for each depth. At depth 1 only recaptures are made.
 type searchStats struct {
-	searched [maxIter]int64 // moves made whose reply was searched, by iteration depth
+	made     [maxIter]int64 // moves made on the board, by iteration depth
+	searched [maxIter]int64 // moves made whose reply was searched
 	pruned   [maxIter]int64 // moves made and found futile: reply not searched
 	nodes    [maxIter]int64 // calls of search, by the depth asked for
 	hashHits [maxIter]int64 // ... that resumed from a table entry, skipping iterations
@@ -445,6 +446,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 						}
 						remaining = iter - b2i(to != lastTo) // recaptures keep the depth
 						if remaining != 0 {
+							e.stats.made[iter&(maxIter-1)]++
 							score = 0
 							if kind < 6 {
 								score = int(b[uint8(from+8)]) - int(b[uint8(to+8)]) // centre table

@@ -73,9 +73,10 @@ func compareOutput(t *testing.T, want, got []byte) {
 	}
 }
 
-// TestStatsAddUp checks the -stats counters against each other: every call
-// of search is the root, the reply to a searched move or a stalemate probe;
-// without futility pruning nothing is pruned; and -stats only adds lines.
+// TestStatsAddUp checks the -stats counters against each other: every move
+// made is searched or pruned; every call of search is the root, the reply to
+// a searched move or a stalemate probe; without futility pruning nothing is
+// pruned; and -stats only adds lines.
 func TestStatsAddUp(t *testing.T) {
 	input := []byte("e2e4\n\nd2d4\n\n\n")
 	for _, futility := range []bool{true, false} {
@@ -91,6 +92,9 @@ func TestStatsAddUp(t *testing.T) {
 			nodes += s.nodes[d]
 			searched += s.searched[d]
 			pruned += s.pruned[d]
+			if s.made[d] != s.searched[d]+s.pruned[d] {
+				t.Errorf("depth %d: %d moves made, %d searched + %d pruned", d, s.made[d], s.searched[d], s.pruned[d])
+			}
 			if s.hashDone[d] > s.hashHits[d] || s.hashHits[d] > s.nodes[d] {
 				t.Errorf("depth %d: %d complete hits, %d hits, %d nodes", d, s.hashDone[d], s.hashHits[d], s.nodes[d])
 			}
@@ -114,7 +118,7 @@ func TestStatsAddUp(t *testing.T) {
 			}
 		}
 		compareOutput(t, plain.Bytes(), stripped)
-		if !bytes.Contains(got.Bytes(), []byte("#  1 ply: moves searched")) {
+		if !bytes.Contains(got.Bytes(), []byte("#  1 ply: moves made")) {
 			t.Errorf("no statistics in the output:\n%s", got.Bytes())
 		}
 	}
