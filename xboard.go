@@ -795,7 +795,8 @@ func (s *session) level(args string) {
 }
 
 // parseBase reads the BASE of "level": minutes, or minutes:seconds, with
-// anything after the digits ignored ("25+5" is 25 minutes), up to a week.
+// anything after the digits ignored ("25+5" is 25 minutes), up to a week;
+// the seconds of minutes:seconds are 0..59.
 func parseBase(s string) (time.Duration, bool) {
 	digits := func(s string) (int, string, bool) {
 		i := 0
@@ -811,7 +812,7 @@ func parseBase(s string) (time.Duration, bool) {
 	}
 	sec := 0
 	if strings.HasPrefix(rest, ":") {
-		if sec, _, ok = digits(rest[1:]); !ok {
+		if sec, _, ok = digits(rest[1:]); !ok || sec > 59 {
 			return 0, false
 		}
 	}

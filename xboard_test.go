@@ -963,7 +963,8 @@ func TestBudget(t *testing.T) {
 		d  time.Duration
 		ok bool
 	}{{"5", 5 * time.Minute, true}, {"0:30", 30 * time.Second, true}, {"1:05", 65 * time.Second, true},
-		{"25+5", 25 * time.Minute, true}, {"x", 0, false}, {"5:x", 0, false}, {":5", 0, false}} {
+		{"25+5", 25 * time.Minute, true}, {"x", 0, false}, {"5:x", 0, false}, {":5", 0, false},
+		{"5:99", 0, false}, {"0:59", 59 * time.Second, true}} {
 		if d, ok := parseBase(c.s); d != c.d || ok != c.ok {
 			t.Errorf("parseBase(%q) = %v %v", c.s, d, ok)
 		}
