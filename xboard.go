@@ -737,7 +737,7 @@ func (s *session) cores(args string) {
 func (s *session) memory(args string) {
 	mb, ok := parseInt(args, 1, s.cfg.maxMemory)
 	if !ok {
-		s.errorf(fmt.Sprintf("memory out of range 1..%d", s.cfg.maxMemory), "memory "+args)
+		s.errorf(fmt.Sprintf("bad memory size, want 1..%d MB", s.cfg.maxMemory), "memory "+args)
 		return
 	}
 	entries := minTableSize

@@ -855,7 +855,7 @@ func TestHintBookMemory(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"memory 0", "memory -5", "memory x", "memory", "memory 99999999", "memory 1e3"} {
-		if got := d.sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], "Error (memory out of range") {
+		if got := d.sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], "Error (bad memory size") {
 			t.Errorf("%s: %q", bad, got)
 		}
 	}
