@@ -62,10 +62,14 @@ func (p *Position) continuesRay(from, to, step, piece int) bool {
 	return true // a pawn's first straight step (a diagonal one is a capture and stops)
 }
 
-// pseudoMoves appends every move search() would try for the side to move,
-// legal or not (the king may be left in check), with a promotion listed once
-// for each piece a pawn can become.
-func (p *Position) pseudoMoves(moves []Move) []Move {
+// walkRays walks the board as search() does, for the side to move: every
+// piece, every direction, every square along the ray until the ray ends.
+// For each square to reached it calls visit with the piece's square, to, the
+// piece captured there (0 if none; for an e.p. capture the pawn behind to),
+// and whether it is a move: false for the square that ends the ray on an own
+// piece or a pawn's blocked push or empty diagonal. A visit that returns true
+// ends the walk, and walkRays returns true.
+func (p *Position) walkRays(visit func(from, to, victim int, isMove bool) bool) bool {
 	b := &p.board
 	side := p.side
 	for from := 0; from < 120; from++ {
@@ -85,14 +89,14 @@ func (p *Position) pseudoMoves(moves []Move) []Move {
 				}
 				victim := int(b[captureSq])
 				if victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0) {
-					break // own piece, or pawn pushing into a piece or capturing nothing
-				}
-				if kind < 3 && (to < 8 || to >= 112) {
-					for _, promo := range promotionKinds {
-						moves = append(moves, Move{from, to, promo})
+					// own piece, or pawn pushing into a piece or capturing nothing
+					if visit(from, to, victim, false) {
+						return true
 					}
-				} else {
-					moves = append(moves, Move{from, to, 0})
+					break
+				}
+				if visit(from, to, victim, true) {
+					return true
 				}
 				if victim != 0 || !p.continuesRay(from, to, step, piece) {
 					break
@@ -100,6 +104,26 @@ func (p *Position) pseudoMoves(moves []Move) []Move {
 			}
 		}
 	}
+	return false
+}
+
+// pseudoMoves appends every move search() would try for the side to move,
+// legal or not (the king may be left in check), with a promotion listed once
+// for each piece a pawn can become.
+func (p *Position) pseudoMoves(moves []Move) []Move {
+	p.walkRays(func(from, to, _ int, isMove bool) bool {
+		if !isMove {
+			return false
+		}
+		if p.board[from]&7 < 3 && (to < 8 || to >= 112) {
+			for _, promo := range promotionKinds {
+				moves = append(moves, Move{from, to, promo})
+			}
+		} else {
+			moves = append(moves, Move{from, to, 0})
+		}
+		return false
+	})
 	return moves
 }
 
@@ -109,44 +133,18 @@ func (p *Position) pseudoMoves(moves []Move) []Move {
 // verdict that the last move was illegal. search() finds this in the reply
 // to every move: a king capture (its gain is negative) or a move that lands
 // next to the e.p. square while a castled rook stands there, both scored as
-// infinity. The scan here is search()'s scan, without making the moves.
+// infinity. The scan here is search()'s scan, without making the moves; like
+// search(), it looks at the castling squares before it asks whether the
+// square can be moved to.
 func (p *Position) kingCapturable() bool {
-	b := &p.board
-	side := p.side
 	ep := p.epSquare
-	castled := (ep-noSquare)&int(b[ep]) != 0 // a castling rook stands on the e.p. square
-	for from := 0; from < 120; from++ {
-		piece := int(b[from])
-		if from&offBoard != 0 || piece&side == 0 {
-			continue
+	castled := (ep-noSquare)&int(p.board[ep]) != 0 // a castling rook stands on the e.p. square
+	return p.walkRays(func(_, to, victim int, isMove bool) bool {
+		if castled && to-ep < 2 && ep-to < 2 {
+			return true // the king castled out of or through check
 		}
-		kind := piece & 7
-		for _, step := range kindSteps[kind] {
-			if step == 0 {
-				break
-			}
-			for to := from + step; to&offBoard == 0; to += step {
-				if castled && to-ep < 2 && ep-to < 2 {
-					return true // the king castled out of or through check
-				}
-				captureSq := to
-				if kind < 3 && to == ep {
-					captureSq ^= 16
-				}
-				victim := int(b[captureSq])
-				if victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0) {
-					break
-				}
-				if victim&7 == 4 {
-					return true // the king can be captured
-				}
-				if victim != 0 || !p.continuesRay(from, to, step, piece) {
-					break
-				}
-			}
-		}
-	}
-	return false
+		return isMove && victim&7 == 4 // the king can be captured
+	})
 }
 
 // inCheck reports whether the side to move is in check: whether the other
