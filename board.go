@@ -255,17 +255,11 @@ func parseFEN(fen string) (setup, error) {
 	p.epSquare = noSquare
 	if fields[3] != "-" {
 		ep, ok := parseSquare(fields[3])
-		forward := 16 // from the e.p. square towards the pawn that stepped
+		// With White to move: on rank 6 (index 2), a black pawn a step down
+		// the board (forward, towards the pawn that stepped); Black: mirrored.
+		forward, enemyPawn, wantRank := 16, int8(black+2|movedBit), 2
 		if p.side == black {
-			forward = -16
-		}
-		enemyPawn := int8(black + 2 | movedBit)
-		if p.side == black {
-			enemyPawn = white + 1 | movedBit
-		}
-		wantRank := 2 // rank 6 (index 2) when White is to move, rank 3 (index 5) otherwise
-		if p.side == black {
-			wantRank = 5
+			forward, enemyPawn, wantRank = -16, white+1|movedBit, 5
 		}
 		if !ok || ep>>4 != wantRank || p.board[ep] != 0 || p.board[ep-forward] != 0 || p.board[ep+forward] != enemyPawn {
 			return s, fmt.Errorf("e.p. square %q is not behind a pawn that has just stepped twice", fields[3])
