@@ -64,6 +64,18 @@ func init() {
 	}
 }
 
+// moveKeys returns the keys of the position after a move, micro-Max's
+// J+J(0) and Z+J(8)+G-S: the piece now on to (promoted, if it was) adds its
+// key words, the piece that left from and the one captured on captureSq (0
+// if none) subtract theirs, and castling adds rookFrom-128 to the lock.
+func moveKeys(indexKey, lockKey int32, from, to, captureSq, piece, newPiece, victim, rookFrom int) (int32, int32) {
+	newKey := &pieceKeys[newPiece&15][to&127]
+	oldKey := &pieceKeys[piece&15][from&127]
+	capKey := &pieceKeys[victim&15][captureSq&127]
+	return indexKey + newKey.index - oldKey.index - capKey.index,
+		lockKey + newKey.lock - oldKey.lock - capKey.lock + int32(rookFrom-noSquare)
+}
+
 // glibcRand returns the first n values of glibc's rand() with the default
 // seed 1: the additive feedback generator r[i] = r[i-3] + r[i-31], seeded by
 // a Lehmer sequence and run 310 steps before its first output.

@@ -38,6 +38,17 @@ func (m Move) String() string {
 	return s
 }
 
+// microMaxMove is the move micro-Max means by from-to in this position: a
+// pawn that reaches the last rank becomes a queen, the only piece micro-Max
+// promotes to.
+func (p *Position) microMaxMove(from, to int) Move {
+	m := Move{from, to, 0}
+	if p.board[from]&7 < 3 && (to < 8 || to >= 112) {
+		m.promo = 7
+	}
+	return m
+}
+
 // continuesRay reports whether a piece that stepped from from to the empty
 // square to may step on along the same ray: a slider always; an unmoved pawn
 // after its first straight step (the double step); an unmoved king after its

@@ -492,13 +492,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							// would stand pat and fail low anyway.
 							if remaining > 1 || score > alphaNow || !e.futility {
 								e.stats.searched[iter&(maxIter-1)]++
-								newKey := &pieceKeys[b[uint8(to)]&15][to&127]
-								oldKey := &pieceKeys[piece&15][from&127]
-								capKey := &pieceKeys[victim&15][captureSq&127]
-								score = -e.search(24-side, -beta, -alphaNow, -score,
-									indexKey+newKey.index-oldKey.index-capKey.index,
-									lockKey+newKey.lock-oldKey.lock-capKey.lock+int32(rookFrom-noSquare),
-									passed, to, remaining)
+								newIndex, newLock := moveKeys(indexKey, lockKey, from, to, captureSq, piece, int(b[uint8(to)]), victim, rookFrom)
+								score = -e.search(24-side, -beta, -alphaNow, -score, newIndex, newLock, passed, to, remaining)
 							} else {
 								e.stats.pruned[iter&(maxIter-1)]++
 							}

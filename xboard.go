@@ -986,7 +986,7 @@ func (s *session) iterationDone(job *searchJob, depth, nodes, score, from, to in
 	}
 	elapsed := job.elapsed(nodes)
 	it := iteration{depth: depth, score: score, nodes: nodes, elapsed: elapsed,
-		pv: s.principalVariation(&job.root, Move{from &^ offBoard, to &^ offBoard, 0})}
+		pv: s.principalVariation(&job.root, from&^offBoard, to&^offBoard)}
 	if len(it.pv) == 0 {
 		return
 	}
@@ -1041,25 +1041,19 @@ func thinkingLine(it iteration) string {
 // the piece on its destination and subtracts those of the piece that left
 // and of the piece captured, exactly as search() does. It runs on the
 // search goroutine, between iterations, when the table is quiet.
-func (s *session) principalVariation(root *Position, first Move) []Move {
+func (s *session) principalVariation(root *Position, from, to int) []Move {
 	e := s.e
 	pos := *root
 	indexKey, lockKey := int32(1), e.rootLock-1
 	seen := []Position{pos}
 	var pv []Move
-	for m := first; len(pv) < maxPVMoves; {
-		if m.to < 8 || m.to >= 112 {
-			if kind := pos.board[m.from] & 7; kind == 1 || kind == 2 {
-				m.promo = 7 // micro-Max promotes to a queen
-			}
-		}
+	for len(pv) < maxPVMoves {
+		m := pos.microMaxMove(from, to)
 		if !pos.isLegal(m) {
 			break
 		}
 		d := pos.makeMove(m)
-		newPiece := int(pos.board[m.to])
-		indexKey += key(m.to, newPiece) - key(m.from, d.piece) - key(d.captureSq, d.victim)
-		lockKey += key(m.to+8, newPiece) - key(m.from+8, d.piece) - key(d.captureSq+8, d.victim) + int32(d.rookFrom-noSquare)
+		indexKey, lockKey = moveKeys(indexKey, lockKey, m.from, m.to, d.captureSq, d.piece, int(pos.board[m.to]), d.victim, d.rookFrom)
 		pv = append(pv, m)
 		for i := range seen {
 			if samePosition(&seen[i], &pos) {
@@ -1071,7 +1065,7 @@ func (s *session) principalVariation(root *Position, first Move) []Move {
 		if entry.lock != lockKey {
 			break
 		}
-		m = Move{int(entry.from) &^ offBoard, int(entry.to) &^ offBoard, 0}
+		from, to = int(entry.from)&^offBoard, int(entry.to)&^offBoard
 	}
 	return pv
 }
@@ -1101,10 +1095,7 @@ func (s *session) finish(o searchOutcome) {
 	defer s.writeStats()
 	var m Move
 	if o.played {
-		m = Move{e.pendingFrom, e.pendingTo, 0}
-		if kind := job.root.board[m.from] & 7; kind < 3 && (m.to < 8 || m.to >= 112) {
-			m.promo = 7
-		}
+		m = job.root.microMaxMove(e.pendingFrom, e.pendingTo)
 		e.pendingFrom = infinity
 		s.game.push(m, e.Position)
 		s.positionChanged()
