@@ -202,19 +202,6 @@ func (e *Engine) findPieces() {
 	}
 }
 
-// flipPieces updates the square sets for a move of colour us from from to
-// to, capturing victim on captureSq and, when castling, moving the rook from
-// rookFrom to passed. A move flips the same bits when made and unmade.
-func (e *Engine) flipPieces(us, from, to, captureSq, victim, rookFrom, passed int) {
-	e.pieces[us] ^= bit(from) | bit(to)
-	if victim != 0 {
-		e.pieces[1-us] ^= bit(captureSq)
-	}
-	if rookFrom&offBoard == 0 {
-		e.pieces[us] ^= bit(rookFrom) | bit(passed)
-	}
-}
-
 // quietCapture is a move of a quiet depth-1 iteration: the index in
 // kindSteps of its direction and the square it captures on.
 type quietCapture struct{ dir, target int }
@@ -466,10 +453,14 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							}
 							b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move
 							b[uint8(to)] = int8(piece | movedBit)
-							e.flipPieces(us, from, to, captureSq, victim, rookFrom, passed)
+							e.pieces[us] ^= bit(from) | bit(to)
+							if victim != 0 {
+								e.pieces[them] ^= bit(captureSq)
+							}
 							if rookFrom&offBoard == 0 { // castling: place the rook
 								b[uint8(passed)] = int8(side + 6)
 								score += 30
+								e.pieces[us] ^= bit(rookFrom) | bit(passed)
 							}
 							if kind < 3 { // pawn structure: own pawns two files away, minus one
 								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[uint8(from-2)]) != piece) +
@@ -508,7 +499,13 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							b[uint8(passed)], b[uint8(to)] = 0, 0
 							b[uint8(from)] = int8(piece)
 							b[uint8(captureSq)] = int8(victim)
-							e.flipPieces(us, from, to, captureSq, victim, rookFrom, passed)
+							e.pieces[us] ^= bit(from) | bit(to)
+							if victim != 0 {
+								e.pieces[them] ^= bit(captureSq)
+							}
+							if rookFrom&offBoard == 0 {
+								e.pieces[us] ^= bit(rookFrom) | bit(passed)
+							}
 							if kind == 4 {
 								e.kings[us] = from
 							}
