@@ -499,6 +499,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							b[uint8(passed)], b[uint8(to)] = 0, 0
 							b[uint8(from)] = int8(piece)
 							b[uint8(captureSq)] = int8(victim)
+							// the square sets flip back the bits the move flipped (written
+							// out here: as a function the Go compiler would not inline it)
 							e.pieces[us] ^= bit(from) | bit(to)
 							if victim != 0 {
 								e.pieces[them] ^= bit(captureSq)
