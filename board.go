@@ -28,6 +28,7 @@ const (
 	noSquare  = 128  // S: "no square" for the e.p. and castling squares; also bit 7 flags
 	infinity  = 8000 // I: beyond any score; a king capture scores this
 	promoGain = 799  // C: extra gain of a promotion (queen minus pawn)
+	parseBias = 799  // C, again: 'a'-16*'8'+799 = 0, so a typed "a8" is square 0
 	white     = 8    // colour bit and side code of White
 	black     = 16   // colour bit and side code of Black
 	movedBit  = 32   // set on a piece once it has moved
@@ -37,17 +38,25 @@ const (
 // is -1 so that capturing it gives a negative gain, detected as "king capture".
 var pieceValue = [8]int{0, 1, 1, 3, -1, 3, 5, 9}
 
-// steps is micro-Max's o[]: step vectors per piece type, each list ending in 0,
-// then (from index 16+type) the index before the first step of each type,
-// then (from index 24) the back-rank set-up. Sliders and the king take each
-// listed step and its negation; pawns take them as listed.
+// steps is micro-Max's o[]: step vectors, each list ending in 0, then (at
+// index 16+type) the index just before the first step of each piece type,
+// then (from index 24) the back-rank set-up. The search takes every step
+// negated (r=-o[++j]); sliders, knights and the king then take it again as
+// listed (r=-r), pawns do not. The lists overlap:
+//
+//	black pawn (2)   indexes 0..2:  -16 -15 -17, negated: push down, captures
+//	rook (6)         indexes 4..5:  1 16, and their negations
+//	king, queen      indexes 7..10: 1 16 15 17, and their negations
+//	bishop (5)       indexes 9..10: 15 17, and their negations
+//	white pawn (1)   indexes 8..10: 16 15 17, negated: push up, captures
+//	knight (3)       indexes 12..15: 14 18 31 33, and their negations
 var steps = [32]int{
-	-16, -15, -17, 0, // white pawn: push, captures
-	1, 16, 0, // rook
-	1, 16, 15, 17, 0, // king, queen (bishop starts at 16)
-	14, 18, 31, 33, 0, // knight
-	7, -1, 11, 6, 8, 3, 6, // first step index - 1, per piece type 1..7
-	6, 3, 5, 7, 4, 5, 3, 6, // back rank: R N B Q K B N R
+	-16, -15, -17, 0, // 0..3: black pawn's steps (negated by the search)
+	1, 16, 0, // 4..6: rook
+	1, 16, 15, 17, 0, // 7..11: king and queen; bishop from 9; white pawn from 8
+	14, 18, 31, 33, 0, // 12..16: knight
+	7, -1, 11, 6, 8, 3, 6, // 17..23: index before the first step, piece types 1..7
+	6, 3, 5, 7, 4, 5, 3, 6, // 24..31: back rank: R N B Q K B N R
 }
 
 // pieceLetters is micro-Max's n[]: the printed symbol of board[s]&15.

@@ -91,8 +91,8 @@ func runClassic(e *Engine, in io.Reader, out io.Writer) {
 func (e *Engine) classicTurn(c *[9]int) {
 	e.pendingFrom = infinity // think
 	if c[0] != 10 {
-		e.pendingFrom = c[0] - 16*c[1] + promoGain          // "e2" is 'e' - 16*'2' + 799 = 100
-		e.pendingTo = int(int8(c[2] - 16*c[3] + promoGain)) // L is a char in C
+		e.pendingFrom = c[0] - 16*c[1] + parseBias          // "e2" is 'e' - 16*'2' + 799 = 100
+		e.pendingTo = int(int8(c[2] - 16*c[3] + parseBias)) // L is a char in C
 	}
 	e.rootSearch()
 }
@@ -135,8 +135,8 @@ func runBench(e *Engine, w io.Writer) {
 		clear(e.table)
 		e.nodeBudget = budget
 		for _, mv := range strings.Fields(pos.moves) {
-			e.pendingFrom = int(mv[0]) - 16*int(mv[1]) + promoGain
-			e.pendingTo = int(mv[2]) - 16*int(mv[3]) + promoGain
+			e.pendingFrom = int(mv[0]) - 16*int(mv[1]) + parseBias
+			e.pendingTo = int(mv[2]) - 16*int(mv[3]) + parseBias
 			if !e.rootSearch() {
 				panic("bench: illegal move " + mv)
 			}

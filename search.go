@@ -119,10 +119,11 @@ func bit(square int) uint64 {
 }
 
 // kindSteps[kind] lists the steps of a piece type in the order micro-Max's
-// direction loop takes them from o[], ending in 0: a pawn's as listed in
-// steps[] (push first), every other piece's each listed step negated, then
-// as is. Example: the king's are -1, 1, -16, 16, -15, 15, -17, 17; the first
-// two are the sideways steps that may go on into castling.
+// direction loop takes them from o[], ending in 0: a pawn's its three steps
+// of steps[] negated (push first), every other piece's each listed step
+// negated, then as is. Example: the white pawn's are -16, -15, -17 (up the
+// board), the king's -1, 1, -16, 16, -15, 15, -17, 17; the first two are the
+// sideways steps that may go on into castling.
 var kindSteps [8][10]int
 
 // captureDir[kind][delta+119] is 1 + the index in kindSteps[kind] of the
@@ -329,13 +330,12 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	// The depth-1 shortcut needs an e.p. square that no capture lands on.
 	plainEP := epSquare == noSquare || b[uint8(epSquare)] == 0
 
-	for { // iterative deepening
-		if iter < depth {
-			iter++
-		} else {
-			iter++
+	for { // iterative deepening: C's W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
+		deeper := iter < depth // d<n
+		iter++                 // d++
+		if !deeper {
 			if lastTo != 8 || e.pendingFrom != infinity {
-				break
+				break // not the root thinking: done at the depth asked for
 			}
 			if e.nodes+startNodes >= e.nodeBudget || iter >= 98 || e.softStop.Load() { // root: budget spent, play the best move
 				e.pendingFrom, e.pendingTo = bestFrom, bestTo&^offBoard
