@@ -12,21 +12,22 @@ import (
 	"testing"
 )
 
-// The random parity test plays generated games through the C reference and
+// The random parity test plays generated games through the C program and
 // through our console mode and compares the outputs byte for byte. It needs
-// the C source, so it runs only when given the reference directory:
+// micro-Max 4.1's C listing (README says where to get it), so it runs only
+// when given the listing's path:
 //
-//	go test -run TestRandomParity -cref ../shared/reference [-games 20] [-nodes 20000,3000] [-seed 1]
+//	go test -run TestRandomParity -listing umax41.c [-games 20] [-nodes 20000,3000] [-seed 1]
 var (
-	crefDir     = flag.String("cref", "", "directory of umax41.c and build.sh; enables TestRandomParity")
+	listing     = flag.String("listing", "", "path of micro-Max 4.1's C listing, umax41.c; enables TestRandomParity")
 	parityGames = flag.Int("games", 12, "random games per node budget and version in TestRandomParity")
 	parityNodes = flag.String("nodes", "3000,20000", "comma-separated node budgets for TestRandomParity")
 	paritySeed  = flag.Uint64("seed", 1, "first random seed for TestRandomParity")
 )
 
 func TestRandomParity(t *testing.T) {
-	if *crefDir == "" {
-		t.Skip("needs -cref DIR, the directory of umax41.c and build.sh")
+	if *listing == "" {
+		t.Skip("needs -listing PATH, the C listing umax41.c")
 	}
 	bin := t.TempDir()
 	var budgets []int
@@ -36,10 +37,9 @@ func TestRandomParity(t *testing.T) {
 			t.Fatalf("bad -nodes %q", *parityNodes)
 		}
 		budgets = append(budgets, n)
-		cmd := exec.Command("sh", filepath.Join(*crefDir, "build.sh"), bin)
-		cmd.Env = append(os.Environ(), "NODES="+strconv.Itoa(n))
+		cmd := exec.Command("sh", "scripts/build-reference.sh", *listing, bin, strconv.Itoa(n))
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("build.sh: %v\n%s", err, out)
+			t.Fatalf("build-reference.sh: %v\n%s", err, out)
 		}
 	}
 	e := newEngine()

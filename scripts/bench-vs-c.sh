@@ -1,16 +1,17 @@
 #!/bin/sh
 # Times the C reference and our console mode on the same inputs.
 #
-#   scripts/bench-vs-c.sh REFERENCE_DIR [RUNS]
+#   scripts/bench-vs-c.sh LISTING [RUNS]
 #
-# For each benchmark input it builds umax41k with the input's node budget
-# (REFERENCE_DIR/build.sh, gcc -O2) and our program (go build), runs the two
-# alternately RUNS times (default 5), checks that every output is identical,
+# LISTING is micro-Max 4.1's C listing, umax41.c (README says where to get
+# it). For each benchmark input it builds umax41k with the input's node budget
+# (scripts/build-reference.sh, gcc -O2) and our program (go build), runs the
+# two alternately RUNS times (default 5), checks that every output is identical,
 # and prints the median wall-clock times and the ratio Go/C. The last line is
 # the ratio of the summed medians, then the peak memory (RSS) of each program
 # on micro-Max's own budget (with GNU time, Debian package "time").
 set -eu
-ref=$(cd "${1:?usage: scripts/bench-vs-c.sh REFERENCE_DIR [RUNS]}" && pwd)
+listing=$(realpath "${1:?usage: scripts/bench-vs-c.sh LISTING [RUNS]}")
 runs=${2:-5}
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
@@ -24,8 +25,7 @@ printf '%-28s %8s %8s %7s\n' input C_s Go_s Go/C
 totc=0; totg=0
 for in in $inputs; do
   nodes=${in%.in}; nodes=${nodes##*.}
-  if [ "$nodes" = 1000000 ]; then cexe=$tmp/umax41k; [ -x "$cexe" ] || sh "$ref/build.sh" "$tmp" >/dev/null
-  else cexe=$tmp/umax41k-$nodes; [ -x "$cexe" ] || NODES=$nodes sh "$ref/build.sh" "$tmp" >/dev/null; fi
+  cexe=$tmp/umax41k-$nodes; [ -x "$cexe" ] || scripts/build-reference.sh "$listing" "$tmp" "$nodes" >/dev/null
   : > "$tmp/c.times"; : > "$tmp/go.times"
   i=0
   while [ $i -lt "$runs" ]; do
@@ -43,7 +43,7 @@ done
 printf '%-28s %8.3f %8.3f %7.3f\n' total "$totc" "$totg" "$(awk "BEGIN {print $totg / $totc}")"
 if [ -x /usr/bin/time ]; then
   in=testdata/classic/default.1000000.in
-  c=$(/usr/bin/time -f %M "$tmp/umax41k" < $in 2>&1 >/dev/null | tail -1)
+  c=$(/usr/bin/time -f %M "$tmp/umax41k-1000000" < $in 2>&1 >/dev/null | tail -1)
   g=$(/usr/bin/time -f %M "$tmp/umax" -classic < $in 2>&1 >/dev/null | tail -1)
   printf 'peak RSS on %s: C %d KB, Go %d KB\n' "$(basename $in)" "$c" "$g"
 fi
