@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -33,4 +35,28 @@ func (r *sliceReader) Read(p []byte) (int, error) {
 	n := copy(p, r.b)
 	r.b = r.b[n:]
 	return n, nil
+}
+
+// TestBenchSignature runs what -bench runs (five searches at micro-Max's
+// budget of 1e6 nodes, each from an empty table) and checks the node total
+// that README gives as the signature of the search.
+func TestBenchSignature(t *testing.T) {
+	const signature = 10120228
+	e := newEngine() // as main sets it up for -bench
+	e.nodeBudget = 1000000
+	e.setFutility(true)
+	var out strings.Builder
+	runBench(e, &out)
+	t.Logf("-bench:\n%s", out.String())
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != len(benchPositions)+1 {
+		t.Fatalf("%d lines, want one per position (%d) and the total", len(lines), len(benchPositions))
+	}
+	var total int
+	if _, err := fmt.Sscanf(strings.TrimPrefix(lines[len(lines)-1], "total"), "%d nodes", &total); err != nil {
+		t.Fatalf("no node total in %q: %v", lines[len(lines)-1], err)
+	}
+	if total != signature {
+		t.Errorf("-bench node total %d, want %d: the search has changed", total, signature)
+	}
 }

@@ -17,9 +17,12 @@ import (
 // (scripts/golden.sh). A file NAME.NODES.in runs with root budget NODES.
 func TestClassicGolden(t *testing.T) {
 	for _, dir := range []string{"classic", "classic40"} {
-		inputs, _ := filepath.Glob(filepath.Join("testdata", dir, "*.in"))
-		if dir == "classic" && len(inputs) == 0 {
-			t.Fatal("no golden inputs found")
+		inputs, err := filepath.Glob(filepath.Join("testdata", dir, "*.in"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(inputs) == 0 {
+			t.Fatalf("no golden inputs in testdata/%s", dir)
 		}
 		for _, in := range inputs {
 			name := strings.TrimSuffix(in, ".in")
