@@ -90,6 +90,8 @@ else
 fi
 compile "$v41"
 # micro-Max 4.0: the reply is always searched, and a mate score sets d=99.
+# (4.0's call passes m>q?-m:-q and -e-v-i, which 4.1 computes first as -f
+# and -v: the same numbers.)
 edit "$work/$v41.c" "$work/reply.c" 'v=s>1|v>f?-D(24-k,-l,-f,-v,' 'v=-D(24-k,-l,-f,-v,' '4.0: no futility pruning'
 edit "$work/reply.c" "$work/close.c" 'J+J(0),Z+J(8)+G-S,F,y,s):v;' 'J+J(0),Z+J(8)+G-S,F,y,s);' '4.0: no futile case'
 edit "$work/close.c" "$work/$v40.c" 'd=98;' 'd=99;' '4.0: mate at depth 99'
