@@ -19,6 +19,7 @@ func main() {
 	futility := flag.Bool("futility", true, "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search")
 	bench := flag.Bool("bench", false, "search a fixed set of positions and print the node total and speed")
 	stats := flag.Bool("stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
+	literal := flag.Bool("literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
 	flag.Parse()
 	if *nodes < 1 {
 		fmt.Fprintln(os.Stderr, "umax: -nodes must be at least 1")
@@ -27,6 +28,7 @@ func main() {
 	e := newEngine()
 	e.nodeBudget = *nodes
 	e.setFutility(*futility)
+	e.literal = *literal
 	if *bench {
 		runBench(e, os.Stdout)
 		return

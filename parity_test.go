@@ -17,12 +17,13 @@ import (
 // micro-Max 4.1's C listing (README says where to get it), so it runs only
 // when given the listing's path:
 //
-//	go test -run TestRandomParity -listing umax41.c [-games 20] [-nodes 20000,3000] [-seed 1]
+//	go test -run TestRandomParity -listing umax41.c [-games 20] [-nodes 20000,3000] [-seed 1] [-literal]
 var (
 	listing     = flag.String("listing", "", "path of micro-Max 4.1's C listing, umax41.c; enables TestRandomParity")
 	parityGames = flag.Int("games", 12, "random games per node budget and version in TestRandomParity")
 	parityNodes = flag.String("nodes", "3000,20000", "comma-separated node budgets for TestRandomParity")
 	paritySeed  = flag.Uint64("seed", 1, "first random seed for TestRandomParity")
+	parityLit   = flag.Bool("literal", false, "TestRandomParity plays with the literal search (searchLiteral)")
 )
 
 func TestRandomParity(t *testing.T) {
@@ -43,6 +44,7 @@ func TestRandomParity(t *testing.T) {
 		}
 	}
 	e := newEngine()
+	e.literal = *parityLit
 	for _, nodes := range budgets {
 		for _, version := range []string{"41", "40"} {
 			for g := 0; g < *parityGames; g++ {

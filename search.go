@@ -20,6 +20,7 @@ type Engine struct {
 
 	futility  bool // prune futile moves at depth 1 (micro-Max 4.1); false gives micro-Max 4.0
 	mateDepth int  // depth a mate score is stored with: 98 (4.1) or 99 (4.0)
+	literal   bool // search with searchLiteral, micro-Max's D() statement for statement (-literal)
 
 	// Not in micro-Max: where the pieces are, kept up to date by the search
 	// so that it can skip empty squares (see search). Set up by rootSearch.
@@ -249,7 +250,11 @@ func (e *Engine) rootSearch() bool {
 	e.findPieces()
 	lock := e.rootLock
 	e.rootLock++
-	played := e.search(e.side, -infinity, infinity, e.eval, 1, lock, e.epSquare, 8, 2) == infinity
+	search := e.search
+	if e.literal {
+		search = e.searchLiteral // the same tree, without search's shortcuts
+	}
+	played := search(e.side, -infinity, infinity, e.eval, 1, lock, e.epSquare, 8, 2) == infinity
 	if played {
 		e.side ^= white | black
 	}

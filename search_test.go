@@ -16,13 +16,30 @@ import (
 // output byte for byte with what the C reference printed for it
 // (scripts/golden.sh). A file NAME.NODES.in runs with root budget NODES.
 func TestClassicGolden(t *testing.T) {
+	for _, g := range goldenCases(t) {
+		t.Run(g.name, func(t *testing.T) {
+			t.Parallel()
+			g.check(t, false)
+		})
+	}
+}
+
+// goldenCase is one golden input with the C program's output for it.
+type goldenCase struct {
+	name        string // folder/NAME.NODES
+	input, want []byte
+	budget      int  // root node budget
+	futility    bool // micro-Max 4.1 (testdata/classic), not 4.0 (classic40)
+}
+
+// goldenCases reads the golden files, failing the test if a folder has none.
+func goldenCases(t *testing.T) []goldenCase {
+	t.Helper()
+	var cases []goldenCase
 	for _, dir := range []string{"classic", "classic40"} {
 		inputs, err := filepath.Glob(filepath.Join("testdata", dir, "*.in"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(inputs) == 0 {
-			t.Fatalf("no golden inputs in testdata/%s", dir)
+		if err != nil || len(inputs) == 0 {
+			t.Fatalf("no golden inputs in testdata/%s (%v)", dir, err)
 		}
 		for _, in := range inputs {
 			name := strings.TrimSuffix(in, ".in")
@@ -30,26 +47,29 @@ func TestClassicGolden(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: name must end in .NODES.in: %v", in, err)
 			}
-			futility := dir == "classic"
-			t.Run(strings.TrimPrefix(name, "testdata/"), func(t *testing.T) {
-				t.Parallel()
-				input, err := os.ReadFile(in)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, err := os.ReadFile(name + ".out")
-				if err != nil {
-					t.Fatal(err)
-				}
-				e := newEngine()
-				e.nodeBudget = budget
-				e.setFutility(futility)
-				var got bytes.Buffer
-				runClassic(e, bytes.NewReader(input), &got)
-				compareOutput(t, want, got.Bytes())
-			})
+			g := goldenCase{name: strings.TrimPrefix(name, "testdata/"), budget: budget, futility: dir == "classic"}
+			if g.input, err = os.ReadFile(in); err != nil {
+				t.Fatal(err)
+			}
+			if g.want, err = os.ReadFile(name + ".out"); err != nil {
+				t.Fatal(err)
+			}
+			cases = append(cases, g)
 		}
 	}
+	return cases
+}
+
+// check runs the golden input through the console mode, with the literal
+// search or the fast one, and compares the output with the C program's.
+func (g goldenCase) check(t *testing.T, literal bool) {
+	e := newEngine()
+	e.nodeBudget = g.budget
+	e.setFutility(g.futility)
+	e.literal = literal
+	var got bytes.Buffer
+	runClassic(e, bytes.NewReader(g.input), &got)
+	compareOutput(t, g.want, got.Bytes())
 }
 
 // compareOutput fails the test at the first line where got differs from

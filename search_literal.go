@@ -1,0 +1,269 @@
+package main
+
+// searchLiteral is micro-Max's D() written out statement for statement: the
+// search to read first, with the C listing beside it. It walks the same
+// tree as search (search.go), node for node, and gives the same output, but
+// it does every step the way the C program does: it scans all 64 squares of
+// the 0x88 board for its own pieces, takes each piece's directions from
+// steps[] (C's o[]) with C's own index arithmetic, and generates every move
+// even where only recaptures count. search.go is the same search with
+// shortcuts that change nothing but the speed; the flag -literal selects
+// this one instead.
+//
+// The names are search's, so that the two can be read side by side; each
+// variable's comment gives its letter in the C listing, and the comments on
+// the right follow micro-Max's own, line by line. Where C's operator
+// precedence or its ints-for-truth-values differ from Go's, a comment shows
+// how the C expression groups (see ../shared/reference/README.md, "Reading
+// the C"). What micro-Max does not have is marked "not in micro-Max": the
+// stop flag and node limit that let a GUI interrupt the search, and the
+// -stats counters.
+//
+// C keeps squares and pieces in chars, which wrap at 8 bits; here they are
+// ints. The values they take stay in 0..127, except where a step leaves the
+// board (the 0x88 test catches that at once, for the wrapped char as for the
+// int) and in the table's best move, which is two bytes (uint8) here.
+//
+// The contract is search's, and so are the arguments: D(k,q,l,e,J,Z,E,z,n)
+// is searchLiteral(side, alpha, beta, eval, indexKey, lockKey, epSquare,
+// lastTo, depth). It searches the position with side to move, window
+// (alpha, beta) and evaluation eval, with hash keys indexKey and lockKey,
+// e.p. square epSquare and previous move's destination lastTo, to depth
+// depth, and returns the score from side's view: a lower bound >= beta on a
+// fail high, an upper bound <= alpha on a fail low.
+func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
+	var ( // C's int j,r,m,v,d,h,i,F,G,s,f; char t,p,u,x,y,X,Y,H,B;
+		dir       int // j: index in steps[] of the current direction
+		step      int // r: step vector of the current direction
+		best      int // m: best score so far
+		score     int // v: score of the current move
+		iter      int // d: depth of the current iteration
+		hashFirst int // h: 128 while the table's best move is tried first, else 0
+		gain      int // i: material gained by the move (capture and promotion)
+		passed    int // F: square the move passed over (castling rook's square, e.p. square), else 128
+		rookFrom  int // G: castling rook's corner, else 128
+		remaining int // s: depth left for the reply
+		alphaNow  int // f: alpha raised to best
+		victim    int // t: piece captured (or 0)
+		kind      int // p: type of the moving piece
+		piece     int // u: the moving piece
+		from      int // x: from-square, scanning the board
+		to        int // y: to-square, travelling along a ray
+		bestFrom  int // X: best move's from-square (with bound flags in the table)
+		bestTo    int // Y: best move's to-square, bit 7 set unless castling or double step
+		captureSq int // H: square of the captured piece (differs from to for e.p.)
+		firstSq   int // B: square where the board scan started
+	)
+	b := &e.board                                                 // b[]
+	slot := &e.table[(indexKey+int32(side*epSquare))&e.tableMask] // a: look up the position in the hash table; C: J+k*E&U-1
+	entry := slot.load()                                          // (the entry's fields, C's a->D, a->V, a->X, a->Y, a->K)
+	e.stats.nodes[depth&(maxIter-1)]++                            // (statistics, not in micro-Max)
+
+	alpha-- // adjust the window: delay bonus
+
+	iter, best = int(entry.depth), int(entry.score)   // resume at the stored depth,
+	bestFrom, bestTo = int(entry.from), int(entry.to) // with the stored best move
+	if entry.lock != lockKey ||                       // miss: another position, or empty,
+		!((best <= alpha || bestFrom&8 != 0) && (best >= beta || bestFrom&noSquare != 0)) { // or the bound is useless in this window; C: m<=q|X&8&&m>=l|X&S
+		iter, bestTo = 0, 0 // start the iterations from scratch
+	} else if iter > 0 { // (statistics, not in micro-Max)
+		e.stats.hashHits[depth&(maxIter-1)]++
+		if iter >= depth {
+			e.stats.hashDone[depth&(maxIter-1)]++
+		}
+	}
+	bestFrom &^= offBoard // start the scan at the best move's from-square (kept on a miss too)
+
+	for { // iterative deepening; C: W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
+		deeper := iter < depth // d<n
+		iter++                 // d++
+		if !deeper {
+			if lastTo != 8 || e.pendingFrom != infinity {
+				break // not the root thinking: done at the depth asked for
+			}
+			if e.nodes+startNodes >= e.nodeBudget || iter >= 98 || e.softStop.Load() { // root: deepen up to the time (softStop is not in micro-Max)
+				e.pendingFrom, e.pendingTo = bestFrom, bestTo&^offBoard // time's up: go and do the best move,
+				iter = 2                                                // as a pending move, searched at depth 2
+			}
+		}
+		from = bestFrom               // x: start the scan at the previous best move
+		firstSq = bestFrom            // B
+		hashFirst = bestTo & noSquare // ask to try the best move first (not castling or double step)
+		if iter > 1 {
+			best = -infinity // nothing considered yet,
+		} else {
+			best = eval // except at depth 1 the static eval (standing pat)
+		}
+		e.nodes++                                                                        // node count (for timing)
+		if e.nodes&(stopPollNodes-1) == 0 && (e.stop.Load() || e.nodes >= e.nodeLimit) { // (not in micro-Max: an interrupt)
+			e.aborted = true
+		}
+		if e.aborted {
+			return 0
+		}
+	scan:
+		for { // scan the board, looking for an own piece (inefficient!)
+			piece = int(b[from]) // u
+			if piece&side != 0 {
+				kind = piece & 7     // p: the piece type
+				step = kind          // r: anything but 0
+				dir = steps[kind+16] // j: before the first step vector of this piece
+
+				// Loop over the directions in steps[] (o[]); C: W(r=p>2&r<0?-r:-o[++j])
+				for {
+					if kind > 2 && step < 0 { // a piece (not a pawn) takes each step negated, then as is
+						step = -step
+					} else {
+						dir++
+						step = -steps[dir]
+					}
+					if step == 0 {
+						break // end of this piece's list
+					}
+				ray: // C's label A: resume the normal scan after the best move
+					to = from                             // y: (x,y) is the move,
+					passed, rookFrom = noSquare, noSquare // (F,G) the castling rook's new and old square
+
+					// to travels along the ray, or:
+					for {
+						if hashFirst != 0 {
+							to = bestTo ^ hashFirst // sneak in the previous best move
+						} else {
+							to += step
+						}
+						captureSq = to // H
+						if to&offBoard != 0 {
+							break // the board's edge is hit
+						}
+						if (epSquare-noSquare)&int(b[epSquare]) != 0 && to-epSquare < 2 && epSquare-to < 2 { // C: E-S&b[E]&&y-E<2&E-y<2
+							best = infinity // bad castling: the king's square or the one it passed is attacked
+						}
+						if kind < 3 && to == epSquare {
+							captureSq ^= 16 // shift the capture square H if e.p.
+						}
+						victim = int(b[captureSq])                                               // t
+						if victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0) { // C: t&k|p<3&!(y-x&7)-!t
+							break // capture of an own piece, or a pawn move of the wrong mode (straight onto a piece, diagonal to an empty square)
+						}
+						gain = 99 * pieceValue[victim&7] // value of the captured piece t
+						if gain < 0 {
+							best = infinity // a king capture
+						}
+						if best >= beta {
+							break scan // abort on a fail high; C: goto C
+						}
+
+						remaining = iter - b2i(to != lastTo) // s: remaining depth (recaptures keep it)
+						if remaining != 0 {
+							e.stats.made[iter&(maxIter-1)]++ // (statistics, not in micro-Max)
+							score = 0                        // v
+							if kind < 6 {
+								score = int(b[from+8]) - int(b[to+8]) // centre positional points
+							}
+							b[from] = 0 // do the move,
+							b[captureSq] = 0
+							b[rookFrom] = 0
+							b[to] = int8(piece | movedBit) // set non-virgin (the "moved" bit)
+							if rookFrom&offBoard == 0 {    // castling: put the rook and score it
+								b[passed] = int8(side + 6)
+								score += 30
+							}
+							if kind < 3 { // pawns:
+								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[from-2]) != piece) + // structure: undefended squares
+									b2i((from+2)&offBoard != 0 || int(b[from+2]) != piece) - 1) //    plus bias
+								if (to+step+1)&noSquare != 0 { // (off the back rank: bit 7 set) // promote the pawn to a queen, add score
+									b[to] |= 7
+									gain += promoGain
+								}
+							}
+							score += eval + gain // the new evaluation
+							alphaNow = alpha     // f: and alpha
+							if best > alpha {
+								alphaNow = best
+							}
+							if remaining > 1 || score > alphaNow || !e.futility { // C: s>1|v>f (futility, 4.1)
+								e.stats.searched[iter&(maxIter-1)]++ // (statistics, not in micro-Max)
+								// The keys of the new position, C's J+J(0) and Z+J(8)+G-S: J(A) adds the
+								// key of the piece now on to and takes off those of the piece that left
+								// from and the one captured on captureSq; castling adds G-S to Z.
+								newIndex := indexKey + key(to, int(b[to])) - key(from, piece) - key(captureSq, victim)
+								newLock := lockKey + key(to+8, int(b[to])) - key(from+8, piece) - key(captureSq+8, victim) + int32(rookFrom-noSquare)
+								score = -e.searchLiteral(24-side, -beta, -alphaNow, -score, newIndex, newLock, passed, to, remaining) // recursive eval. of the reply
+							} else {
+								e.stats.pruned[iter&(maxIter-1)]++ // or fail low if futile (statistics, not in micro-Max)
+							}
+							if lastTo&8 != 0 && e.pendingFrom != infinity && !e.aborted { // a move pending: check it is legal (!e.aborted: not in micro-Max)
+								if score != -infinity && from == e.pendingFrom && to == e.pendingTo { // if the move is found at the root
+									e.eval, e.epSquare = -eval-gain, passed // and not in check, signal it (Q=-e-i; O=F),
+									return beta                             // leaving the move made
+								}
+								score = best // (prevent fail-lows on K-capt. replies)
+							}
+							b[rookFrom] = int8(side + 6) // undo the move (G can be the dummy)
+							b[to] = 0
+							b[passed] = 0
+							b[from] = int8(piece)
+							b[captureSq] = int8(victim)
+							if e.aborted { // (not in micro-Max: an interrupt unwinds here)
+								return 0
+							}
+							if score > best { // a new best: update max and best move,
+								best, bestFrom, bestTo = score, from, to|noSquare&passed // mark a double move with S; C: Y=y|S&F
+							}
+							if hashFirst != 0 { // redo after doing the old best move
+								hashFirst = 0
+								goto ray
+							}
+						}
+						// Does the ray go on? A slider's does, until it captures. A pawn's or a
+						// king's goes on only from the first step of an unmoved piece: a pawn's
+						// double step, or castling, a king's sideways step towards an unmoved
+						// rook with two empty squares beside it; passed records the square passed.
+						// Every other move fakes a capture to end the ray. The C is
+						// if(x+r-y|u&32|p>2&(p-4|j-7||b[G=x+3^r>>1&7]-k-6||b[G^1]|b[G^2]))t+=p<5;else F=y;
+						// and since C's | evaluates all its operands, G is set whenever p==4 and j==7.
+						noCastling := kind != 4 || dir != 7 // no lateral king move,
+						if !noCastling {
+							rookFrom = (from + 3) ^ (step >> 1 & 7)                                     // G: the corner on this side
+							noCastling = int(b[rookFrom]) != side+6 || b[rookFrom^1]|b[rookFrom^2] != 0 // no virgin rook in it, or not 2 empty squares next to it
+						}
+						if to != from+step || piece&movedBit != 0 || kind > 2 && noCastling { // not the 1st step, moved before, not a pawn and no castling:
+							victim += b2i(kind < 5) // fake a capture for a non-slider
+						} else {
+							passed = to // enable e.p. (and castling)
+						}
+						if victim != 0 {
+							break // a capture, real or fake, ends the ray; C: W(!t)
+						}
+					}
+				}
+			}
+			from = (from + 9) &^ offBoard // next square of the board, wrapping round
+			if from == firstSq {
+				break // round the board, back at B
+			}
+		}
+		// C's label C:
+		if best > infinity-offBoard || best < offBoard-infinity {
+			iter = e.mateDepth // a mate holds to any depth (98; 4.0: 99)
+		}
+		if best == -infinity { // the best move loses the king: (stale)mate
+			e.stats.probes++                                                                                   // (statistics, not in micro-Max)
+			best = -e.searchLiteral(24-side, -infinity, infinity, 0, indexKey, lockKey, noSquare, noSquare, 1) // mate if the other side can take the king now, else stalemate (0)
+			if e.aborted {                                                                                     // (not in micro-Max)
+				return 0
+			}
+		}
+		slot.store(hashEntry{ // always store in the hash table
+			lock:  lockKey,
+			score: int32(best),
+			from:  uint8(bestFrom | 8*b2i(best > alpha) | noSquare*b2i(best < beta)), // the move, and the type of bound
+			to:    uint8(bestTo),                                                     //   in X's bits 3 and 7
+			depth: int8(iter),
+		})
+		if lastTo == 8 && e.report != nil { // the root's kibitz line
+			e.report(iter-1, e.nodes, best, bestFrom, bestTo)
+		}
+	}
+	return best + b2i(best < eval) // delayed-loss bonus
+}
