@@ -14,8 +14,8 @@ package main
 // variable's comment gives its letter in the C listing, and the comments on
 // the right follow micro-Max's own, line by line. Where C's operator
 // precedence or its ints-for-truth-values differ from Go's, a comment shows
-// how the C expression groups (see ../shared/reference/README.md, "Reading
-// the C"). What micro-Max does not have is marked "not in micro-Max": the
+// how the C expression groups (C's &, ^ and | bind more loosely than its
+// comparisons, + and -, and evaluate both sides; && and || stop early). What micro-Max does not have is marked "not in micro-Max": the
 // stop flag and node limit that let a GUI interrupt the search, and the
 // -stats counters.
 //
