@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -173,7 +172,7 @@ func TestFeatures(t *testing.T) {
 	got := d.sync("xboard", "protover 2")
 	want := []string{
 		`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 ` +
-			`analyze=1 colors=0 memory=1 variants="normal" myname="micro-Max 4.1 (Go)"`,
+			`analyze=1 colors=0 memory=1 debug=1 variants="normal" myname="micro-Max 4.1 (Go)"`,
 		`feature option="Futility pruning -check 1"`,
 		"feature done=1",
 	}
@@ -430,8 +429,10 @@ func TestCastlingEPPromotion(t *testing.T) {
 	}
 }
 
-// TestSetboard: broken FENs are refused with an error and change nothing;
-// good ones map onto micro-Max's moved bits, e.p. square and evaluation.
+// TestSetboard: a FEN the engine cannot play from enters the
+// illegal-position state, and changes nothing; a castling right without its
+// king and rook is dropped with a note; good FENs map onto micro-Max's
+// moved bits, e.p. square and evaluation.
 func TestSetboard(t *testing.T) {
 	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
 	d.sync("new", "force", "usermove d2d4")
@@ -453,7 +454,6 @@ func TestSetboard(t *testing.T) {
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w Qkq - 0 1",
 		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1",
 		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
@@ -464,15 +464,39 @@ func TestSetboard(t *testing.T) {
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
 		"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", // Black, not to move, in check
-		"4k3/8/8/8/8/8/8/4K2R w k - 0 1",
 	}
 	for _, fen := range bad {
 		got := d.sync("setboard " + fen)
-		if len(got) != 1 || !strings.HasPrefix(got[0], "Error (invalid FEN: ") || strings.Contains(strings.ToLower(got[0]), "llegal") {
+		if len(got) != 2 || got[0] != "tellusererror Illegal position" || !strings.HasPrefix(got[1], "# setboard refused: ") {
 			t.Errorf("setboard %q: %q", fen, got)
 		}
 		if !samePos(before, d.position()) {
 			t.Fatalf("setboard %q changed the board", fen)
+		}
+		if got := d.sync("usermove e7e5"); len(got) != 1 || got[0] != "Illegal move: e7e5" {
+			t.Errorf("after setboard %q: usermove e7e5 answered %q", fen, got)
+		}
+		d.sync("new", "force", "usermove d2d4") // leaves the state
+		before = d.position()
+	}
+	// A castling right whose king or rook is not at home is dropped.
+	for _, c := range []struct {
+		fen, note, move string
+		rights          int // K, Q, k, q: bits 0..3
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "K dropped: no king on e1 or no rook on h1", "a2a3", 0b1110},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w Qkq - 0 1", "Q dropped: no king on e1 or no rook on a1", "a2a3", 0b1100},
+		{"4k3/8/8/8/8/8/8/4K2R w Kk - 0 1", "k dropped: no king on e8 or no rook on h8", "e1g1", 0b0001},
+	} {
+		got := d.sync("setboard " + c.fen)
+		if len(got) != 1 || got[0] != "# setboard: castling right "+c.note {
+			t.Errorf("setboard %q: %q", c.fen, got)
+		}
+		if p := d.position(); p.castlingRights() != c.rights {
+			t.Errorf("setboard %q: castling rights %04b, want %04b", c.fen, p.castlingRights(), c.rights)
+		}
+		if got := d.sync("usermove " + c.move); len(got) != 0 {
+			t.Errorf("setboard %q: the legal %s answered %q", c.fen, c.move, got)
 		}
 	}
 	// The initial position set up by FEN is micro-Max's own, but for the
@@ -509,6 +533,54 @@ func TestSetboard(t *testing.T) {
 	if got := d.sync("usermove e4d3"); len(got) != 0 {
 		t.Errorf("e.p. capture refused: %q", got)
 	}
+}
+
+// TestIllegalPosition: the issue's repro. A refused setboard tells the
+// user, then every move is illegal and the engine thinks about nothing
+// (not on go, not in analysis, not on the other side's move), until new or
+// a good setboard.
+func TestIllegalPosition(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	got := d.sync("new", "force", "post", "setboard 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1")
+	if len(got) != 2 || got[0] != "tellusererror Illegal position" || got[1] != "# setboard refused: the side not to move is in check" {
+		t.Errorf("setboard: %q", got)
+	}
+	want := []string{"Illegal move: e2e4"}
+	if got := d.sync("usermove e2e4", "go"); !sameLines(got, want) {
+		t.Errorf("usermove e2e4, go: %q, want %q", got, want)
+	}
+	for _, cmds := range [][]string{{"e7e5"}, {"playother"}, {"white"}, {"black"}, {"go"}, {"hint"},
+		{"undo"}, {"remove"}, {"analyze", "."}, {"exit", "force"}, {"usermove e1e2"}} {
+		got := d.sync(cmds...)
+		var want []string
+		switch cmds[0] {
+		case "e7e5", "usermove e1e2":
+			want = []string{"Illegal move: " + strings.TrimPrefix(cmds[0], "usermove ")}
+		case "undo", "remove":
+			want = []string{"Error (command not legal now): " + cmds[0]}
+		case "analyze":
+			want = []string{"stat01: 0 0 0 0 0"}
+		}
+		if !sameLines(got, want) {
+			t.Errorf("%q: %q, want %q", cmds, got, want)
+		}
+	}
+	if !samePos(d.position(), newGame()) {
+		t.Errorf("the board changed: %s", fenOf(d.e.pos()))
+	}
+	// A good setboard ends the state; so does new.
+	if got := d.sync("setboard 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", "usermove e8d8"); len(got) != 0 {
+		t.Errorf("after a good setboard: %q", got)
+	}
+	d.sync("setboard 4k3/8/8/8/8/8/8/4KK2 w - - 0 1")
+	if got := d.sync("new", "usermove e2e4"); len(got) == 0 || !isMove(got[len(got)-1]) {
+		t.Errorf("after new: %q", got)
+	}
+}
+
+// sameLines compares two lists of lines, nil and empty alike.
+func sameLines(got, want []string) bool {
+	return strings.Join(got, "\n") == strings.Join(want, "\n") && len(got) == len(want)
 }
 
 // TestUndoRemove takes moves back to the exact positions.
@@ -726,16 +798,15 @@ func TestAbortRestoresBoard(t *testing.T) {
 		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
 	} {
 		e := smallEngine()
-		e.nodeBudget = math.MaxInt / 2
 		e.Position = mustFEN(t, fen).pos
 		before := e.Position
 		e.pendingFrom = infinity
+		ctl := &searchControl{budget: noBudget}
 		done := make(chan bool)
-		go func() { done <- e.rootSearch() }()
+		go func() { done <- e.rootSearch(ctl) }()
 		time.Sleep(200 * time.Millisecond)
-		e.stop.Store(true)
+		ctl.stop.Store(true)
 		played := <-done
-		e.stop.Store(false)
 		if played || !e.aborted || !samePos(e.Position, before) {
 			t.Errorf("%s: played %v aborted %v, board %s", fen, played, e.aborted, fenOf(&e.Position))
 		}
@@ -946,7 +1017,7 @@ func TestBudget(t *testing.T) {
 		// st: the time per move less the lag.
 		{clock{perMove: time.Second, mine: time.Second}, 10, 487500 * time.Microsecond, 975 * ms},
 	} {
-		if soft, hard := c.clock.budget(c.ply); soft != c.soft || hard != c.hard {
+		if soft, hard := c.clock.reading(c.ply).budget(); soft != c.soft || hard != c.hard {
 			t.Errorf("%+v at ply %d: soft %v hard %v, want %v %v", c.clock, c.ply, soft, hard, c.soft, c.hard)
 		}
 	}
@@ -993,7 +1064,7 @@ func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration,
 		if n > 1 {
 			opponent.Position = shadow
 			opponent.pendingFrom = infinity
-			if !opponent.rootSearch() {
+			if !opponent.rootSearch(&searchControl{budget: opponent.nodeBudget}) {
 				t.Fatal("the opponent did not move")
 			}
 			m = Move{opponent.pendingFrom, opponent.pendingTo, 0}
@@ -1027,7 +1098,7 @@ func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration,
 		if mps > 0 && n%mps == 0 {
 			clk += base
 		}
-		if r := (&gameRecord{plies: []gamePly{{pos: shadow}}}).result(); r != "" {
+		if (&gameRecord{plies: []gamePly{{pos: shadow}}}).end() != notOver {
 			break
 		}
 	}
