@@ -901,19 +901,24 @@ func (s *session) startSearch(analysis bool) {
 // centiseconds, nodes, PV. A mate in N plies scores 100000+N as the protocol
 // asks (micro-Max's own score is 8000-N), being mated -100000-N.
 func thinkingLine(it iteration) string {
-	score := it.score
-	if n, mate := mateDistance(score); mate {
-		score = 100000 + n
-		if n < 0 {
-			score = -100000 + n
-		}
-	}
 	moves := make([]string, len(it.pv))
 	for i, m := range it.pv {
 		moves[i] = m.String()
 	}
-	return fmt.Sprintf("%d %d %d %d %s", it.depth, score, it.elapsed/(10*time.Millisecond), it.nodes,
+	return fmt.Sprintf("%d %d %d %d %s", it.depth, cecpScore(it.score), it.elapsed/(10*time.Millisecond), it.nodes,
 		strings.Join(moves, " "))
+}
+
+// cecpScore writes micro-Max's score as the protocol wants it: a mate in N
+// plies is 100000+N, being mated -100000-N.
+func cecpScore(score int) int {
+	if n, mate := mateDistance(score); mate {
+		if n < 0 {
+			return -100000 + n
+		}
+		return 100000 + n
+	}
+	return score
 }
 
 // finish takes the result of the search that has ended. A discarded search
