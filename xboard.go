@@ -164,6 +164,7 @@ type session struct {
 	lastResult   searchResult
 
 	search   *cecpSearch // the search running, or nil
+	searches int         // the searches started (the tests count them)
 	queue    []inputLine // commands waiting for the search to end
 	lastAt   time.Time   // when the last command executed arrived
 	quitting bool
@@ -890,6 +891,7 @@ func (s *session) startSearch(analysis bool) {
 		}
 	})
 	s.search = sr
+	s.searches++
 	waiting := s.queue
 	s.queue = nil
 	for _, l := range waiting {

@@ -112,7 +112,7 @@ func (d *dialogue) sync(cmds ...string) []string {
 	d.t.Helper()
 	d.pings++
 	pong := fmt.Sprintf("pong %d", d.pings)
-	d.send(append(cmds, fmt.Sprintf("ping %d", d.pings))...)
+	d.send(append(slices.Clip(cmds), fmt.Sprintf("ping %d", d.pings))...)
 	got := d.until(func(s string) bool { return s == pong }, 60*time.Second)
 	return got[:len(got)-1]
 }
@@ -789,6 +789,99 @@ func TestStopSearch(t *testing.T) {
 				if isMove(l.text) {
 					t.Errorf("moved after %s: %q", end, l.text)
 				}
+			}
+		})
+	}
+}
+
+// thinkingDepth reads the depth of a thinking line (ok false for any other
+// line).
+func thinkingDepth(line string) (depth int, ok bool) {
+	f := strings.Fields(line)
+	if len(f) < 5 {
+		return 0, false
+	}
+	depth, err := strconv.Atoi(f[0])
+	return depth, err == nil
+}
+
+// awaitThinking reads output until a thinking line of at least the given
+// depth, and returns the lines read.
+func (d *dialogue) awaitThinking(depth int) []string {
+	d.t.Helper()
+	return d.until(func(l string) bool {
+		n, ok := thinkingDepth(l)
+		return ok && n >= depth
+	}, time.Minute)
+}
+
+// TestQueuedCommandsStartNoSearch is issue 10's case: while the engine
+// thinks on its own move, "ping 1" and "new" come together. The answer is
+// "pong 1" and nothing of a fresh search of the old position: no thinking
+// line that starts again from a lower depth, nothing after the pong, no
+// move, and no search started. The same with "quit" instead of "new" (and
+// no output at all after the pong), and with the other commands that end
+// the engine's interest in its move, each where it leaves the engine not on
+// move. (After "remove" the engine is on move again, and plays on, as the
+// protocol asks.)
+func TestQueuedCommandsStartNoSearch(t *testing.T) {
+	engineWhite := []string{"new", "post", "st 10", "go"}
+	engineBlack := []string{"new", "post", "st 10", "usermove e2e4"}
+	for _, c := range []struct {
+		stop  string
+		setup []string
+	}{
+		{"new", engineWhite},
+		{"quit", engineWhite},
+		{"force", engineWhite},
+		{"result 1-0 {White mates}", engineWhite},
+		{"undo", engineBlack},
+		{"setboard 4k3/8/8/8/8/8/8/4K2R b K - 0 1", engineWhite},
+		{"analyze", engineWhite},
+		{"playother", engineWhite},
+	} {
+		t.Run(strings.Fields(c.stop)[0], func(t *testing.T) {
+			for round := 0; round < 3; round++ {
+				d := newDialogue(t, smallEngine(), xboardConfig{})
+				d.sync(slices.Clip(c.setup[:len(c.setup)-1])...)
+				d.send(c.setup[len(c.setup)-1])
+				seen := d.awaitThinking(3)
+				d.send("ping 1", c.stop)
+				got := d.until(func(l string) bool { return l == "pong 1" }, time.Minute)
+				last, _ := thinkingDepth(seen[len(seen)-1])
+				for _, l := range got[:len(got)-1] {
+					n, ok := thinkingDepth(l)
+					if !ok || n < last {
+						t.Fatalf("after ping 1 and %s: %q", c.stop, got)
+					}
+					last = n
+				}
+				if c.stop == "quit" {
+					select {
+					case <-d.done:
+					case <-time.After(10 * time.Second):
+						t.Fatal("the session did not end after quit")
+					}
+					for l := range d.lines {
+						t.Errorf("after pong 1 and quit: %q", l.text)
+					}
+					continue
+				}
+				var after []string
+				if c.stop == "analyze" { // the analysis's own lines follow: of the new position
+					after = d.sync("exit")
+				} else {
+					after = d.sync()
+				}
+				if want := 1 + b2i(c.stop == "analyze"); d.s.searches != want {
+					t.Errorf("%d searches started, want %d", d.s.searches, want)
+				}
+				for _, l := range after {
+					if _, ok := thinkingDepth(l); !ok || c.stop != "analyze" {
+						t.Fatalf("after pong 1 and %s: %q", c.stop, after)
+					}
+				}
+				d.close()
 			}
 		})
 	}
