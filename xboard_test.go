@@ -692,6 +692,39 @@ func TestResults(t *testing.T) {
 	}
 }
 
+// TestDrawClaims: a draw by repetition or the 50-move rule is claimed only
+// when the engine is not ahead by the score of its last search; a winning
+// engine plays on (micro-Max knows neither rule).
+func TestDrawClaims(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 20000})
+	// KQ against K: the engine (White) searches once, and is far ahead.
+	d.sync("new", "force", "setboard 7k/8/8/8/8/8/8/KQ6 w - - 0 1")
+	if _, ok := moveLine(d.sync("go")); !ok || d.s.lastScore < 500 {
+		t.Fatalf("no move, or score %d", d.s.lastScore)
+	}
+	// Back to the start, and the start repeated twice by shuffling.
+	d.sync("force", "undo", "usermove b1c2", "usermove h8g8", "usermove c2b1", "usermove g8h8",
+		"usermove b1c2", "usermove h8g8", "usermove c2b1", "usermove g8h8")
+	if end := d.s.game.end(); end != repetition {
+		t.Fatalf("game end %d, want repetition", end)
+	}
+	got := d.sync("go")
+	if _, ok := moveLine(got); !ok || len(got) != 1 && !strings.HasPrefix(got[1], "1-0") {
+		t.Errorf("ahead, in a repeated position: %q, want a move", got)
+	}
+	// Ahead at the 50-move rule: the engine moves and claims nothing.
+	d.sync("force", "setboard 7k/8/8/8/8/8/8/KQ6 b - - 99 80", "playother")
+	d.s.lastScore, d.s.hasScore = 900, true // as after a search of its own
+	if got := d.sync("usermove h8g8"); len(got) != 1 || !isMove(got[0]) {
+		t.Errorf("ahead, 50 moves: %q, want a move and no claim", got)
+	}
+	// Not ahead (behind, or no search of its own yet): the draw is claimed.
+	d.sync("force", "setboard 7k/8/8/8/8/8/8/KQ6 w - - 99 80", "playother")
+	if got := d.sync("usermove b1c2"); len(got) != 1 || got[0] != "1/2-1/2 {Draw by 50-move rule}" {
+		t.Errorf("not ahead, 50 moves: %q, want the claim", got)
+	}
+}
+
 // TestPingDuringSearch: the pong comes after the move.
 func TestPingDuringSearch(t *testing.T) {
 	d := newDialogue(t, smallEngine(), xboardConfig{})
