@@ -1341,41 +1341,62 @@ func TestFutilityOption(t *testing.T) {
 	}
 }
 
-// TestNPS: with "nps N" the clock counts nodes. At "st 1" a search may use
-// no more than 1 s worth of nodes (less the move lag), stopping in the
-// middle of an iteration if it must; the thinking output's time is nodes/N;
-// and the same position gives the same search every time.
+// TestNPS: with "nps N" the clock counts nodes, so that the same search
+// happens on any machine, however loaded. The thinking output's time is
+// nodes/N. At "st 0.2" and 20000 nodes a second the hard limit, 3500 nodes
+// (0.2 s less the move lag), stops the search mid-iteration at the first
+// look at the flags after it (every 4096 nodes), and the move is the last
+// finished iteration's; at "st 1" and 50000 the search stops deepening in
+// time (the soft limit) and micro-Max plays its own move. Each search is the
+// same twice.
 func TestNPS(t *testing.T) {
-	var first []string
-	for run := 0; run < 2; run++ {
-		e := newEngine()
-		e.resizeTable(1 << 20)
-		d := newDialogue(t, e, xboardConfig{})
-		d.sync("xboard", "protover 2", "new", "nps 50000", "st 1", "post")
-		got := d.sync("go")
-		if _, ok := moveLine(got); !ok {
-			t.Fatalf("no move: %q", got)
-		}
-		limit := int((time.Second - moveLag).Seconds() * 50000)
-		for _, l := range got[:len(got)-1] {
-			var depth, score, cs, nodes int
-			if n, _ := fmt.Sscanf(l, "%d %d %d %d", &depth, &score, &cs, &nodes); n != 4 {
-				t.Fatalf("bad thinking line %q", l)
+	for _, c := range []struct {
+		nps     int
+		st      string
+		aborted bool
+	}{{20000, "0.2", true}, {50000, "1", false}} {
+		var first []string
+		for run := 0; run < 2; run++ {
+			e := newEngine()
+			e.resizeTable(1 << 20)
+			d := newDialogue(t, e, xboardConfig{})
+			d.sync("xboard", "protover 2", "new", fmt.Sprintf("nps %d", c.nps), "st "+c.st, "post")
+			got := d.sync("go")
+			move, ok := moveLine(got)
+			if !ok {
+				t.Fatalf("no move: %q", got)
 			}
-			if nodes > limit || cs != nodes*100/50000 {
-				t.Errorf("%q: %d nodes (limit %d), %d cs (nodes/500 is %d)", l, nodes, limit, cs, nodes*100/50000)
+			perMove, _ := parseSeconds(c.st)
+			limit := int((perMove - moveLag).Seconds() * float64(c.nps))
+			var lastPV string
+			for _, l := range got[:len(got)-1] {
+				var depth, score, cs, nodes int
+				if n, _ := fmt.Sscanf(l, "%d %d %d %d %s", &depth, &score, &cs, &nodes, &lastPV); n != 5 {
+					t.Fatalf("bad thinking line %q", l)
+				}
+				if nodes > limit || cs != nodes*100/c.nps {
+					t.Errorf("%q: %d nodes (limit %d), %d cs (nodes*100/nps is %d)", l, nodes, limit, cs, nodes*100/c.nps)
+				}
 			}
-		}
-		if e.nodes > limit+stopPollNodes {
-			t.Errorf("the search went on to %d nodes, limit %d", e.nodes, limit)
-		}
-		if run == 0 {
-			first = got
-		} else if strings.Join(got, "\n") != strings.Join(first, "\n") {
-			t.Errorf("not reproducible:\n%q\n%q", first, got)
-		}
-		if bad := d.sync("nps x", "nps -1"); len(bad) != 2 || !strings.HasPrefix(bad[0], "Error") || !strings.HasPrefix(bad[1], "Error") {
-			t.Errorf("bad nps values answered %q", bad)
+			res := d.s.lastResult
+			if res.aborted != c.aborted || move != lastPV || res.played == res.aborted {
+				t.Errorf("nps %d st %s: aborted %v played %v, move %s after PV %s; want aborted %v",
+					c.nps, c.st, res.aborted, res.played, move, lastPV, c.aborted)
+			}
+			if res.aborted && (res.nodes < limit || res.nodes >= limit+stopPollNodes || res.nodes%stopPollNodes != 0) {
+				t.Errorf("nps %d st %s: stopped at %d nodes, want the first look at the flags from %d on", c.nps, c.st, res.nodes, limit)
+			}
+			if !res.aborted && res.nodes > limit {
+				t.Errorf("nps %d st %s: %d nodes, limit %d", c.nps, c.st, res.nodes, limit)
+			}
+			if run == 0 {
+				first = got
+			} else if strings.Join(got, "\n") != strings.Join(first, "\n") {
+				t.Errorf("not reproducible:\n%q\n%q", first, got)
+			}
+			if bad := d.sync("nps x", "nps -1"); len(bad) != 2 || !strings.HasPrefix(bad[0], "Error") || !strings.HasPrefix(bad[1], "Error") {
+				t.Errorf("bad nps values answered %q", bad)
+			}
 		}
 	}
 }
