@@ -1174,15 +1174,17 @@ func TestBudget(t *testing.T) {
 }
 
 // playTimedGame plays the engine (Black) against micro-Max with a small
-// node budget (and a random first move), at a time control, keeping the
-// engine's clock as XBoard would (the time from sending a move to reading
-// the reply, plus increments and sessions), and fails if it ever runs out.
-// It returns the smallest time left and the number of moves played.
-func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration, moves int) (time.Duration, int) {
+// node budget (and a first move drawn with the seed), at a time control on
+// the node clock ("nps"), keeping the engine's clock as XBoard does in that
+// mode: a move takes its search's nodes divided by the rate, whatever the
+// machine's load; increments and sessions are added. It fails if the
+// engine's clock ever runs out, and returns the smallest time left and the
+// number of moves played. The game is the same on every run.
+func playTimedGame(t *testing.T, level string, nps, mps int, base, inc time.Duration, moves int, seed uint64) (time.Duration, int) {
 	d := newDialogue(t, smallEngine(), xboardConfig{})
-	d.sync("new", level)
+	d.sync("new", level, fmt.Sprintf("nps %d", nps))
+	rng := rand.New(rand.NewPCG(seed, 1))
 	opponent := smallEngine()
-	opponent.nodeBudget = 3000
 	shadow := newGame()
 	clk, least := base, base
 	n := 1
@@ -1191,20 +1193,17 @@ func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration,
 		if len(legal) == 0 {
 			break
 		}
-		m := legal[rand.IntN(len(legal))]
+		m := legal[rng.IntN(len(legal))]
 		if n > 1 {
 			opponent.Position = shadow
 			opponent.pendingFrom = infinity
-			if !opponent.rootSearch(&searchControl{budget: opponent.nodeBudget}) {
+			if !opponent.rootSearch(&searchControl{budget: 3000}) {
 				t.Fatal("the opponent did not move")
 			}
-			m = Move{opponent.pendingFrom, opponent.pendingTo, 0}
-			if m.to < 8 && shadow.board[m.from]&7 == 1 {
-				m.promo = 7
-			}
+			m = shadow.microMaxMove(opponent.pendingFrom, opponent.pendingTo)
 		}
 		shadow.makeMove(m)
-		sent := d.send(fmt.Sprintf("time %d", clk/(10*time.Millisecond)), fmt.Sprintf("otim %d", base/(10*time.Millisecond)), "usermove "+m.String())
+		d.send(fmt.Sprintf("time %d", clk/(10*time.Millisecond)), fmt.Sprintf("otim %d", base/(10*time.Millisecond)), "usermove "+m.String())
 		var reply outputLine
 		for {
 			reply = d.next(time.Minute)
@@ -1215,7 +1214,7 @@ func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration,
 		if !isMove(reply.text) {
 			break // game over
 		}
-		clk -= reply.at.Sub(sent)
+		clk -= d.s.lastResult.elapsed // the nodes of the search, on the node clock
 		least = min(least, clk)
 		if clk <= 0 {
 			t.Fatalf("%s: lost on time at move %d", level, n)
@@ -1236,7 +1235,10 @@ func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration,
 	return least, n - 1
 }
 
-// TestClocks: fast time controls never overstep the clock.
+// TestClocks: fast time controls never overstep the clock. The games run on
+// the node clock, so they are the same on a loaded machine; real time is
+// what the XBoard matches (xboard_match_test.go) play. The engine must also
+// use its time: at least a quarter of its clock over the game.
 func TestClocks(t *testing.T) {
 	for _, c := range []struct {
 		level     string
@@ -1248,19 +1250,27 @@ func TestClocks(t *testing.T) {
 		{"level 10 0:01 0", 10, time.Second, 0},
 	} {
 		t.Run(c.level, func(t *testing.T) {
-			least, n := playTimedGame(t, c.level, c.mps, c.base, c.inc, 80)
-			t.Logf("%d moves, least time left %v", n, least)
+			for seed := uint64(1); seed <= 2; seed++ {
+				least, n := playTimedGame(t, c.level, 1000000, c.mps, c.base, c.inc, 80, seed)
+				t.Logf("seed %d: %d moves, least time left %v", seed, n, least)
+				if n < 20 || least > c.base*3/4+time.Duration(n)*c.inc {
+					t.Errorf("seed %d: %d moves, least time left %v: the clock was hardly used", seed, n, least)
+				}
+			}
 		})
 	}
+	// st in real time: the hard limit's timer stops a search that would
+	// otherwise go on for minutes (no node budget). The margin is wide, for
+	// a loaded machine.
 	t.Run("st", func(t *testing.T) {
 		d := newDialogue(t, smallEngine(), xboardConfig{})
 		d.sync("new", "st 0.25")
 		for _, m := range []string{"e2e4", "d2d4", "g1f3"} {
 			sent := d.send("force", "usermove "+m, "go")
 			var l outputLine
-			for l = d.next(5 * time.Second); !isMove(l.text); l = d.next(5 * time.Second) {
+			for l = d.next(time.Minute); !isMove(l.text); l = d.next(time.Minute) {
 			}
-			if took := l.at.Sub(sent); took > 250*time.Millisecond {
+			if took := l.at.Sub(sent); took > 250*time.Millisecond+3*time.Second {
 				t.Errorf("st 0.25: took %v", took)
 			}
 		}
