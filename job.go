@@ -213,9 +213,9 @@ func (j *searchJob) run() {
 
 	switch {
 	case played:
-		m, ok := j.playable(j.root.microMaxMove(e.pendingFrom, e.pendingTo))
-		if !ok { // cannot happen: the root searches only listed moves
-			panic("search: micro-Max played a move not in the list")
+		m := j.root.microMaxMove(e.pendingFrom, e.pendingTo)
+		if listed, ok := j.playable(m); ok { // (not ok cannot happen: the root searches only listed moves)
+			m = listed
 		}
 		e.pendingFrom = infinity
 		e.fixPromotion(m, j.root.side) // an under-promotion the list asked for
