@@ -116,6 +116,32 @@ func TestJobStop(t *testing.T) {
 	}
 }
 
+// TestJobSoftStop: a soft stop lets the iteration under way finish, and
+// micro-Max then plays its best move, as when its budget is spent.
+func TestJobSoftStop(t *testing.T) {
+	e := smallEngine()
+	root := e.Position
+	deep := make(chan struct{}, 100)
+	var its []iteration
+	j := startSearchJob(e, time.Time{}, searchLimits{}, func(it iteration) {
+		its = append(its, it)
+		if it.depth == 3 {
+			deep <- struct{}{}
+		}
+	})
+	<-deep
+	j.softStop()
+	res := j.wait()
+	last := its[len(its)-1]
+	if !res.played || res.aborted || res.best != last.pv[0] || res.last.depth != last.depth {
+		t.Errorf("played %v aborted %v best %v, last iteration %+v", res.played, res.aborted, res.best, last)
+	}
+	root.makeMove(res.best)
+	if !samePos(e.Position, root) {
+		t.Errorf("the board is not the root after %v: %s", res.best, fenOf(&e.Position))
+	}
+}
+
 // TestJobInfinite: an infinite job whose search ends by itself (it finds a
 // mate) reports only after stop, and micro-Max's move is then on the board.
 func TestJobInfinite(t *testing.T) {
