@@ -371,6 +371,10 @@ func (j *searchJob) progress() (elapsed time.Duration, nodes int, last iteration
 	return j.elapsed(nodes), nodes, j.last
 }
 
+// moveCount is the number of root moves the job may play (the legal ones,
+// or the legal ones listed in searchMoves).
+func (j *searchJob) moveCount() int { return len(j.legal) }
+
 // done is closed when the job's result is ready.
 func (j *searchJob) done() <-chan struct{} { return j.finished }
 

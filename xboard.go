@@ -840,7 +840,7 @@ func (s *session) status(string) {
 		return
 	}
 	elapsed, nodes, last := s.search.job.progress()
-	s.out.line(fmt.Sprintf("stat01: %d %d %d 0 %d", elapsed/(10*time.Millisecond), nodes, last.depth, len(s.search.job.legal)))
+	s.out.line(fmt.Sprintf("stat01: %d %d %d 0 %d", elapsed/(10*time.Millisecond), nodes, last.depth, s.search.job.moveCount()))
 }
 
 // --- Searching ----------------------------------------------------------
