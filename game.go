@@ -114,28 +114,46 @@ func insufficientMaterial(p *Position) bool {
 	return knights+bishops == 0 || knights == 1 && bishops == 0 || knights == 0 && colours != 3
 }
 
-// result returns the result line for the current position if the game is
-// over by rule (mate, stalemate) or a draw can be claimed, else "".
-func (g *gameRecord) result() string {
+// gameEnd is how a game has ended by rule, or may be ended by a claim.
+type gameEnd int
+
+const (
+	notOver          gameEnd = iota
+	whiteMates               // Black to move, in check, with no legal move
+	blackMates               // White to move, in check, with no legal move
+	stalemate                // the side to move has no legal move and is not in check
+	fiftyMoves               // 100 plies without capture or pawn move: a draw either side may claim
+	repetition               // the third occurrence of the position: a draw either side may claim
+	noMatingMaterial         // neither side can mate (KK, KNK, KBK, KBKB with like bishops)
+)
+
+// claimable reports whether the game goes on unless a player claims the
+// draw (the 50-move rule and repetition); the other ends are final.
+func (g gameEnd) claimable() bool { return g == fiftyMoves || g == repetition }
+
+// end returns how the game stands at the current position: over by rule
+// (mate, stalemate, no mating material), a draw that may be claimed, or not
+// over. A final end comes before a claimable one.
+func (g *gameRecord) end() gameEnd {
 	ply := g.current()
 	p := &ply.pos
 	if !p.hasLegalMove() {
 		switch {
 		case !p.inCheck():
-			return "1/2-1/2 {Stalemate}"
+			return stalemate
 		case p.side == white:
-			return "0-1 {Black mates}"
+			return blackMates
 		default:
-			return "1-0 {White mates}"
+			return whiteMates
 		}
 	}
 	switch {
-	case ply.rule50 >= 100:
-		return "1/2-1/2 {Draw by 50-move rule}"
-	case g.repetitions() >= 2:
-		return "1/2-1/2 {Draw by repetition}"
 	case insufficientMaterial(p):
-		return "1/2-1/2 {Insufficient mating material}"
+		return noMatingMaterial
+	case ply.rule50 >= 100:
+		return fiftyMoves
+	case g.repetitions() >= 2:
+		return repetition
 	}
-	return ""
+	return notOver
 }

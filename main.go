@@ -55,10 +55,11 @@ func runClassic(e *Engine, in io.Reader, out io.Writer) {
 	r := bufio.NewReader(in)
 	w := bufio.NewWriter(out)
 	defer w.Flush()
-	e.report = func(depth, nodes, score, from, to int) {
+	e.kibitz = func(depth, nodes, score, from, to int) {
 		fmt.Fprintf(w, "%2d ply, %9d searched, score=%6d by %c%c%c%c\n", depth, nodes, score,
 			'a'+from&7, '8'-from>>4, 'a'+to&7, '8'-(to>>4&7))
 	}
+	defer func() { e.kibitz = nil }()
 	var c [9]int // micro-Max's line buffer c[]: a short line leaves the old bytes behind it
 	for {
 		e.print(w)
@@ -89,30 +90,15 @@ func runClassic(e *Engine, in io.Reader, out io.Writer) {
 
 // classicTurn does what micro-Max's main loop does with a line it has read
 // into c: an empty line makes the engine think and play, anything else is
-// parsed as a move to check and play.
+// parsed as a move to check and play. The search has the console mode's
+// node budget and prints its kibitz lines.
 func (e *Engine) classicTurn(c *[9]int) {
 	e.pendingFrom = infinity // think
 	if c[0] != 10 {
 		e.pendingFrom = c[0] - 16*c[1] + parseBias          // "e2" is 'e' - 16*'2' + 799 = 100
 		e.pendingTo = int(int8(c[2] - 16*c[3] + parseBias)) // L is a char in C
 	}
-	e.rootSearch()
-}
-
-// write prints the statistics of the last search, each line starting with
-// "#": per ply, numbered as in the kibitz lines (micro-Max's depth d is
-// "d-1 ply", so ply 0 is the quiescence search), the moves made in
-// iterations of that depth, and how many of them were searched and how many
-// pruned as futile (counted apart, so that the sum checks the count), and
-// the nodes asked for that depth with their hash hits.
-func (s *searchStats) write(w io.Writer) {
-	for d := 1; d < maxIter; d++ {
-		if s.searched[d]|s.pruned[d]|s.nodes[d] == 0 {
-			continue
-		}
-		fmt.Fprintf(w, "# %2d ply: moves made %9d = searched %9d + futile %9d; nodes %9d, hash hits %8d (%d complete)\n",
-			d-1, s.made[d], s.searched[d], s.pruned[d], s.nodes[d], s.hashHits[d], s.hashDone[d])
-	}
+	e.rootSearch(&searchControl{budget: e.nodeBudget, report: e.kibitz})
 }
 
 // benchPositions are the games -bench searches: moves typed from the start,
@@ -139,13 +125,13 @@ func runBench(e *Engine, w io.Writer) {
 		for _, mv := range strings.Fields(pos.moves) {
 			e.pendingFrom = int(mv[0]) - 16*int(mv[1]) + parseBias
 			e.pendingTo = int(mv[2]) - 16*int(mv[3]) + parseBias
-			if !e.rootSearch() {
+			if !e.rootSearch(&searchControl{}) {
 				panic("bench: illegal move " + mv)
 			}
 		}
 		e.pendingFrom = infinity
 		start := time.Now()
-		e.rootSearch()
+		e.rootSearch(&searchControl{budget: e.nodeBudget})
 		took := time.Since(start)
 		total += e.nodes
 		elapsed += took

@@ -295,22 +295,6 @@ func (p *Position) parseMove(text string) (m Move, ok bool) {
 	return Move{}, false
 }
 
-// looksLikeMove reports whether a word has the shape of a coordinate move,
-// letter digit letter digit and perhaps a letter ("e2e4", "e7e8q", also a
-// garbled "i9a1"), so that a bare word can be told from an unknown command.
-func looksLikeMove(word string) bool {
-	if len(word) != 4 && len(word) != 5 {
-		return false
-	}
-	for i := 0; i < len(word); i++ {
-		c := word[i] | 0x20 // lower case for letters
-		if i%2 == 1 && i < 4 && (word[i] < '0' || word[i] > '9') || (i%2 == 0 || i == 4) && (c < 'a' || c > 'z') {
-			return false
-		}
-	}
-	return true
-}
-
 // perft counts the leaf nodes of the legal move tree to the given depth,
 // every promotion piece counted: the standard test of a move generator.
 func (p *Position) perft(depth int) int {

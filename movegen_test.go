@@ -87,7 +87,7 @@ func checkAgainstMicroMax(t *testing.T, e *Engine, pos Position, rng *rand.Rand)
 		}
 		e.Position = pos
 		e.pendingFrom, e.pendingTo = m.from, m.to
-		played := e.rootSearch()
+		played := e.rootSearch(&searchControl{})
 		if played != legal[m] {
 			t.Fatalf("position %s, move %v: micro-Max plays it: %v, generator: %v", fenOf(&pos), m, played, legal[m])
 		}

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"math"
+	"fmt"
+	"io"
 	"math/bits"
-	"sync/atomic"
 )
 
 // Engine is micro-Max's global state around a Position: the transposition
@@ -13,7 +13,7 @@ type Engine struct {
 	table       []hashSlot
 	tableMask   int32 // U-1: table index mask
 	nodes       int   // N: passes through iterative-deepening loops, this search (C's N-128)
-	nodeBudget  int   // the root deepens while N < nodeBudget (micro-Max: 1e6)
+	nodeBudget  int   // the console mode's and -bench's root budget: deepen while N < nodeBudget (micro-Max: 1e6)
 	rootLock    int32 // j: Z key of the root, one more for every search
 	pendingFrom int   // K: from-square of the move the root must check and play, or infinity to think
 	pendingTo   int   // L: its to-square (a char in C, so it wraps like one)
@@ -27,27 +27,23 @@ type Engine struct {
 	pieces [2]uint64 // squares of White's (0) and Black's (1) pieces, one bit per square
 	kings  [2]int    // squares of the two kings
 
-	// report, if set, is called after every finished iteration of the root:
-	// depth, nodes so far, score and best move (micro-Max's kibitz line).
-	report func(depth, nodes, score, from, to int)
-
-	// stop asks a running search to give up; it is polled every
-	// stopPollNodes iterations. A search that saw it sets aborted and
-	// unwinds, restoring the board and storing nothing more in the table.
-	stop    atomic.Bool
+	// ctl is the limits and the stop flags of the search running now, set by
+	// rootSearch for its duration (see searchControl in engine.go).
+	ctl *searchControl
+	// aborted is set when ctl stopped the search: it then unwinds, restoring
+	// the board, and stores nothing more in the table.
 	aborted bool
-
-	// nodeLimit stops a search like stop when the node counter reaches it
-	// (looked at as often as stop): the hard limit of a search whose clock
-	// counts nodes (XBoard's "nps").
-	nodeLimit int
-
-	// softStop makes the root start no new iteration: it then plays the
-	// best move of the last finished one, as when the node budget is spent.
-	softStop atomic.Bool
+	// rootIndexKey and rootLockKey are the hash keys rootSearch gave the
+	// root of the last search (C: J and Z of the call in main()): the PV
+	// walk starts from them.
+	rootIndexKey, rootLockKey int32
 
 	stats     searchStats // counted by every search
 	showStats bool        // print them after each search (-stats)
+
+	// kibitz, if set, prints the console mode's kibitz line after every
+	// finished root iteration (runClassic sets it).
+	kibitz func(depth, nodes, score, from, to int)
 }
 
 // maxIter bounds the depth of an iteration (98 or 99 for a mate, +1).
@@ -66,6 +62,22 @@ type searchStats struct {
 	probes   int64          // stalemate probes: calls made when every move lost the king
 }
 
+// write prints the statistics of the last search, each line starting with
+// "#": per ply, numbered as in the kibitz lines (micro-Max's depth d is
+// "d-1 ply", so ply 0 is the quiescence search), the moves made in
+// iterations of that depth, and how many of them were searched and how many
+// pruned as futile (counted apart, so that the sum checks the count), and
+// the nodes asked for that depth with their hash hits.
+func (s *searchStats) write(w io.Writer) {
+	for d := 1; d < maxIter; d++ {
+		if s.searched[d]|s.pruned[d]|s.nodes[d] == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "# %2d ply: moves made %9d = searched %9d + futile %9d; nodes %9d, hash hits %8d (%d complete)\n",
+			d-1, s.made[d], s.searched[d], s.pruned[d], s.nodes[d], s.hashHits[d], s.hashDone[d])
+	}
+}
+
 // stopPollNodes is how often (in node-counter steps, a power of two) the
 // search looks at the stop flag.
 const stopPollNodes = 1 << 12
@@ -77,7 +89,7 @@ const startNodes = 128
 // newEngine returns an engine at the initial position with micro-Max's
 // table size and node budget.
 func newEngine() *Engine {
-	e := &Engine{Position: newGame(), nodeBudget: 1000000, nodeLimit: math.MaxInt, futility: true, mateDepth: 98}
+	e := &Engine{Position: newGame(), nodeBudget: 1000000, futility: true, mateDepth: 98}
 	e.resizeTable(defaultHashEntries)
 	return e
 }
@@ -239,22 +251,28 @@ func (e *Engine) quietCaptures(from, kind, recaptureSq, kingSq int, captures *[2
 	return n
 }
 
-// rootSearch is micro-Max's call D(k,-I,I,Q,1,j++,O,8,2) from main(). With
-// pendingFrom == infinity it thinks until the node budget is spent and plays
-// its best move; otherwise it plays the pending move if that is legal. It
-// reports whether a move was played; then the side to move has changed.
-func (e *Engine) rootSearch() bool {
+// rootSearch is micro-Max's call D(k,-I,I,Q,1,j++,O,8,2) from main(), run
+// under the limits and stop flags of ctl. With pendingFrom == infinity it
+// thinks until the node budget is spent (or ctl says stop deepening) and
+// plays its best move; otherwise it plays the pending move if that is legal.
+// It reports whether a move was played; then the side to move has changed.
+// A search that ctl stops mid-iteration (e.aborted) plays nothing and leaves
+// the position as it was.
+func (e *Engine) rootSearch(ctl *searchControl) bool {
+	e.ctl = ctl
+	defer func() { e.ctl = nil }()
 	e.nodes = 0
 	e.aborted = false
 	e.stats = searchStats{}
 	e.findPieces()
 	lock := e.rootLock
 	e.rootLock++
+	e.rootIndexKey, e.rootLockKey = 1, lock
 	search := e.search
 	if e.literal {
 		search = e.searchLiteral // the same tree, without search's shortcuts
 	}
-	played := search(e.side, -infinity, infinity, e.eval, 1, lock, e.epSquare, 8, 2) == infinity
+	played := search(e.side, -infinity, infinity, e.eval, e.rootIndexKey, e.rootLockKey, e.epSquare, 8, 2) == infinity
 	if played {
 		e.side ^= white | black
 	}
@@ -334,6 +352,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	castled := (epSquare-noSquare)&int(b[uint8(epSquare)]) != 0
 	// The depth-1 shortcut needs an e.p. square that no capture lands on.
 	plainEP := epSquare == noSquare || b[uint8(epSquare)] == 0
+	// Not in micro-Max: a root told to search only some moves (UCI's
+	// searchmoves) skips the others.
+	rootFilter := lastTo == 8 && e.ctl.rootMoves != nil
 
 	for { // iterative deepening: C's W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
 		deeper := iter < depth // d<n
@@ -342,7 +363,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			if lastTo != 8 || e.pendingFrom != infinity {
 				break // not the root thinking: done at the depth asked for
 			}
-			if e.nodes+startNodes >= e.nodeBudget || iter >= 98 || e.softStop.Load() { // root: budget spent, play the best move
+			if e.nodes+startNodes >= e.ctl.budget || iter >= 98 || e.ctl.softStop.Load() { // root: budget spent, play the best move
 				e.pendingFrom, e.pendingTo = bestFrom, bestTo&^offBoard
 				iter = 2
 			}
@@ -355,7 +376,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			best = eval // depth 1: standing pat on the evaluation
 		}
 		e.nodes++
-		if e.nodes&(stopPollNodes-1) == 0 && (e.stop.Load() || e.nodes >= e.nodeLimit) {
+		if e.nodes&(stopPollNodes-1) == 0 && e.ctl.mustStop(e.nodes) {
 			e.aborted = true
 		}
 		if e.aborted {
@@ -450,6 +471,14 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							break squares // fail high
 						}
 						remaining = iter - b2i(to != lastTo) // recaptures keep the depth
+						// not a listed root move: skip it
+						if rootFilter && e.ctl.rootMoves[bitIndex(from)]&bit(to) == 0 {
+							if hashFirst != 0 { // the table's move: go on with the normal scan
+								hashFirst = 0
+								goto ray
+							}
+							remaining = 0
+						}
 						if remaining != 0 {
 							e.stats.made[iter&(maxIter-1)]++
 							score = 0
@@ -577,8 +606,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			to:    uint8(bestTo),
 			depth: int8(iter),
 		})
-		if lastTo == 8 && e.report != nil {
-			e.report(iter-1, e.nodes, best, bestFrom, bestTo)
+		if lastTo == 8 && e.ctl.report != nil {
+			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
 	}
 	return best + b2i(best < eval)

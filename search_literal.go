@@ -81,7 +81,7 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 			if lastTo != 8 || e.pendingFrom != infinity {
 				break // not the root thinking: done at the depth asked for
 			}
-			if e.nodes+startNodes >= e.nodeBudget || iter >= 98 || e.softStop.Load() { // root: deepen up to the time (softStop is not in micro-Max)
+			if e.nodes+startNodes >= e.ctl.budget || iter >= 98 || e.ctl.softStop.Load() { // root: deepen up to the time (softStop is not in micro-Max)
 				e.pendingFrom, e.pendingTo = bestFrom, bestTo&^offBoard // time's up: go and do the best move,
 				iter = 2                                                // as a pending move, searched at depth 2
 			}
@@ -94,8 +94,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		} else {
 			best = eval // except at depth 1 the static eval (standing pat)
 		}
-		e.nodes++                                                                        // node count (for timing)
-		if e.nodes&(stopPollNodes-1) == 0 && (e.stop.Load() || e.nodes >= e.nodeLimit) { // (not in micro-Max: an interrupt)
+		e.nodes++                                                      // node count (for timing)
+		if e.nodes&(stopPollNodes-1) == 0 && e.ctl.mustStop(e.nodes) { // (not in micro-Max: an interrupt)
 			e.aborted = true
 		}
 		if e.aborted {
@@ -154,6 +154,14 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 						}
 
 						remaining = iter - b2i(to != lastTo) // s: remaining depth (recaptures keep it)
+						// (not in micro-Max: UCI's searchmoves) a root move not listed is not made
+						if lastTo == 8 && e.ctl.rootMoves != nil && e.ctl.rootMoves[bitIndex(from)]&bit(to) == 0 {
+							if hashFirst != 0 {
+								hashFirst = 0
+								goto ray
+							}
+							remaining = 0
+						}
 						if remaining != 0 {
 							e.stats.made[iter&(maxIter-1)]++ // (statistics, not in micro-Max)
 							score = 0                        // v
@@ -261,8 +269,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 			to:    uint8(bestTo),                                                     //   in X's bits 3 and 7
 			depth: int8(iter),
 		})
-		if lastTo == 8 && e.report != nil { // the root's kibitz line
-			e.report(iter-1, e.nodes, best, bestFrom, bestTo)
+		if lastTo == 8 && e.ctl.report != nil { // the root's kibitz line
+			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
 	}
 	return best + b2i(best < eval) // delayed-loss bonus

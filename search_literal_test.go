@@ -81,13 +81,13 @@ func TestLiteralStops(t *testing.T) {
 			e := newEngine()
 			e.resizeTable(1 << 16)
 			e.literal = literal
-			e.nodeBudget = 1000000 // a search that ignores the limits ends here, not aborted
-			e.nodeLimit = tc.nodeLimit
-			e.stop.Store(tc.stop)
-			e.softStop.Store(tc.softStop)
+			ctl := &searchControl{budget: 1000000} // a search that ignores the limits ends here, not aborted
+			ctl.maxNodes.Store(int64(tc.nodeLimit))
+			ctl.stop.Store(tc.stop)
+			ctl.softStop.Store(tc.softStop)
 			e.pendingFrom = infinity
 			before := e.Position
-			played := e.rootSearch()
+			played := e.rootSearch(ctl)
 			if played == e.aborted {
 				t.Errorf("%s, literal %v: played %v, aborted %v", tc.name, literal, played, e.aborted)
 			}

@@ -2,49 +2,54 @@ package main
 
 // The XBoard adapter: micro-Max as an engine for XBoard and WinBoard,
 // speaking the Chess Engine Communication Protocol version 2
-// (/usr/share/doc/xboard/engine-intf.html).
+// (/usr/share/doc/xboard/engine-intf.html). This file holds only the
+// protocol: its commands, the order in which they run, and their text. The
+// game record is game.go's, the clock's budget clock.go's, and the search
+// in the background a search job's (job.go).
 //
 // Three goroutines take part. readLines reads standard input and hands each
 // line, stamped with the time it arrived, to the session's loop (run), so
 // that input is read while the engine thinks. The loop executes commands and
-// owns the game and the engine. A search runs in a goroutine of its own,
-// started by the loop; while it runs the loop touches neither the board nor
-// the table, and talks to the search only through the engine's two atomic
-// flags: softStop (start no new iteration) and stop (give up now: the search
-// unwinds, restoring the board, and stores nothing more in the table).
+// owns the game and the engine. A search job runs in a goroutine of its
+// own; while it runs the loop touches neither the board nor the table.
 //
 // While a search runs, a few commands take effect at once ("?", ".", post,
 // nopost, and the ones that only set a value, such as time or level). Every
 // other command waits in a queue until the search is over, in the order it
 // came; the ones that make the search pointless (force, new, undo, quit,
-// ...) also stop it, and any waiting command stops an analysis. So "ping"
-// during the engine's move is answered after the move, as the protocol
-// wants, and the board never changes under a running search.
+// ...) also stop it and silence it at once, and any waiting command stops
+// an analysis. So "ping" during the engine's move is answered after the
+// move, as the protocol wants, and the board never changes under a running
+// search. When the search is over the waiting commands run in order, and a
+// new search starts only once no command is left waiting that would stop
+// it: no thinking output, move or hint follows new, force, quit, result,
+// setboard, undo, remove or exit until the engine is asked to think again.
 //
 // Moves reach micro-Max's board the way they do in micro-Max's main():
-// rootSearch checks and plays a pending move. The move generator
-// (movegen.go) reads the move first, so that an under-promotion can be fixed
-// after micro-Max has made a queen, and an illegal move is refused before
-// micro-Max sees it. With the same table size and node budget, an XBoard
-// game therefore searches exactly the trees the C program searches.
+// the engine's play method checks and plays them with micro-Max's root
+// search. The move generator (movegen.go) reads the move first, so that an
+// under-promotion can be fixed after micro-Max has made a queen, and an
+// illegal move is refused before micro-Max sees it. With the same table
+// size and node budget, an XBoard game therefore searches exactly the trees
+// the C program searches.
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 )
 
 // features are what the engine asks of XBoard after "protover 2", in
 // order; the option features of engineOptions follow, and then done=1.
+// debug=1 makes XBoard ignore the lines that start with "#" (-stats, and a
+// note on a set-up position).
 var features = []string{
 	"ping=1", "setboard=1", "playother=1", "usermove=1", "time=1", "draw=0",
-	"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "memory=1",
+	"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "memory=1", "debug=1",
 	`variants="normal"`, `myname="micro-Max 4.1 (Go)"`,
 }
 
@@ -70,90 +75,24 @@ var engineOptions = []engineOption{
 
 // Limits of the adapter.
 const (
-	maxLineBytes = 4096 // longer input lines are refused whole
 	maxEchoBytes = 80   // how much of a bad command an error message repeats
-	maxPVMoves   = 32   // thinking output follows the hash table no further
 	maxMemoryMB  = 8192 // the largest "memory" the table may take
 	minTableSize = 1 << 10
-
-	// moveLag is the time a move costs that the engine cannot see on its
-	// own clock: XBoard's clock runs from the moment it sends a move until
-	// it reads the answer, through pipes, process switches and XBoard's
-	// own work, on a machine that may be loaded. Every move keeps this much.
-	moveLag = 25 * time.Millisecond
-	// minThink is the shortest search the engine allows itself: micro-Max
-	// looks at the stop flag every 4096 nodes, a few milliseconds.
-	minThink = 2 * time.Millisecond
-	// horizon is the number of moves a game without moves per session is
-	// assumed still to last, when sharing out the clock.
-	horizon = 30
+	// moveLag is what every move keeps for the time XBoard's clock runs
+	// that the engine cannot see (see defaultMoveOverhead).
+	moveLag = defaultMoveOverhead
 )
 
 // xboardConfig holds what the command line sets for XBoard mode.
 type xboardConfig struct {
-	nodeBudget int // if > 0, no search goes beyond this many nodes (micro-Max's budget)
+	nodeBudget int // if > 0, every search has this root node budget (micro-Max's, as -nodes)
 	maxMemory  int // the largest "memory" accepted, in MB (maxMemoryMB if 0)
 }
 
-// inputLine is a line of input with the time it arrived.
-type inputLine struct {
-	text    string
-	at      time.Time
-	tooLong bool
-}
-
-// readLines sends every line of r to lines, and closes lines at the end of
-// input; it gives up when quit is closed. A line longer than maxLineBytes is
-// passed on empty and marked too long, after the rest of it has been read
-// and dropped.
-func readLines(r io.Reader, lines chan<- inputLine, quit <-chan struct{}) {
-	br := bufio.NewReaderSize(r, maxLineBytes)
-	var buf []byte
-	tooLong := false
-	for {
-		chunk, err := br.ReadSlice('\n')
-		if len(buf)+len(chunk) > maxLineBytes+1 {
-			tooLong, buf = true, buf[:0]
-		} else if !tooLong {
-			buf = append(buf, chunk...)
-		}
-		if err == bufio.ErrBufferFull {
-			continue
-		}
-		if len(buf) > 0 || tooLong || err == nil {
-			text := strings.TrimRight(string(buf), "\r\n")
-			if tooLong {
-				text = ""
-			}
-			select {
-			case lines <- inputLine{text: text, at: time.Now(), tooLong: tooLong}:
-			case <-quit:
-				return
-			}
-		}
-		buf, tooLong = buf[:0], false
-		if err != nil {
-			close(lines)
-			return
-		}
-	}
-}
-
-// protocolWriter writes whole lines to XBoard, from the loop and from the
-// search goroutine alike, each line in one write.
-type protocolWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (o *protocolWriter) line(s string) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	io.WriteString(o.w, s+"\n")
-}
-
-// clock is the time control and the clocks, in time.Duration; the protocol's
-// centiseconds are converted where they are read.
+// clock is CECP's time control and clocks, in time.Duration; the
+// protocol's centiseconds are converted where they are read. It keeps
+// what XBoard says (level, st, time, otim) and the engine's own count of
+// sessions; the budget of a move is moveClock's.
 type clock struct {
 	movesPerSession int           // moves in each session; 0 for one session (sudden death or incremental)
 	base            time.Duration // time of a session
@@ -168,30 +107,15 @@ func newClock() clock {
 	return clock{movesPerSession: 40, base: 5 * time.Minute, mine: 5 * time.Minute, theirs: 5 * time.Minute}
 }
 
-// budget returns the time limits of the engine's next move at the given
-// game length: after soft it starts no new iteration, at hard it stops.
-//
-// With "st" the hard limit is the time per move less moveLag. Otherwise the
-// clock is shared out over the moves left in the session (horizon if the
-// game is one session), after keeping moveLag for each of them; each move
-// also gets the increment. The target is that share; an iteration is not
-// begun after 60% of it, and a search stops at three times it, but never
-// takes more than half of the clock (less moveLag).
-func (c *clock) budget(ply int) (soft, hard time.Duration) {
-	if c.perMove > 0 {
-		hard = max(c.perMove-moveLag, minThink)
-		return hard / 2, hard
-	}
-	movesLeft := horizon
+// reading is the clock as a move at the given game length sees it: the
+// moves to go count from the ply at which "level" came, one session after
+// another.
+func (c *clock) reading(ply int) moveClock {
+	r := moveClock{left: c.mine, increment: c.increment, perMove: c.perMove, overhead: moveLag}
 	if c.movesPerSession > 0 {
-		movesLeft = c.movesPerSession - max(ply-c.levelPly, 0)/2%c.movesPerSession
+		r.movesToGo = c.movesPerSession - max(ply-c.levelPly, 0)/2%c.movesPerSession
 	}
-	spare := c.mine - time.Duration(movesLeft)*moveLag
-	target := max(spare, 0)/time.Duration(movesLeft) + c.increment
-	hard = min(3*target, c.mine/2-moveLag)
-	hard = max(hard, minThink)
-	soft = min(target*6/10, hard)
-	return soft, hard
+	return r
 }
 
 // tick keeps the engine's own clock between "time" commands, as XBoard
@@ -205,51 +129,15 @@ func (c *clock) tick(used time.Duration, ply int) {
 	}
 }
 
-// iteration is what one finished iteration of a search found.
-type iteration struct {
-	depth, score, nodes int
-	elapsed             time.Duration
-	pv                  []Move
-}
-
-// searchJob is one search running in the background.
-type searchJob struct {
-	analysis   bool          // analyze mode: think until stopped, play nothing
-	start      time.Time     // when the command that started it arrived
-	root       Position      // the position searched
-	soft, hard time.Duration // time limits (0 in analysis)
-	depthLimit int           // "sd" (0: none)
-	nps        int           // "nps": its clock counts nodes at this rate (0: real time)
-	discard    bool          // a command has made the result useless: play nothing
-	timer      *time.Timer   // fires at the hard limit
-
-	mu   sync.Mutex
-	best iteration // the last finished iteration of depth >= 1
-
-	// only for the search goroutine's report callback:
-	lastIterTime time.Duration
-}
-
-// elapsed is the search's time after nodes nodes: real time since the
-// command that started it, or with "nps" nodes divided by the rate.
-func (j *searchJob) elapsed(nodes int) time.Duration {
-	if j.nps > 0 {
-		return time.Duration(float64(nodes) / float64(j.nps) * float64(time.Second))
-	}
-	return time.Since(j.start)
-}
-
-// lastBest returns the last finished iteration.
-func (j *searchJob) lastBest() iteration {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.best
-}
-
-// searchOutcome is what the search goroutine sends back.
-type searchOutcome struct {
-	played  bool // micro-Max played its move on the board
-	aborted bool // the stop flag ended the search mid-iteration
+// cecpSearch is the search job the session runs, and what the session
+// decided about it.
+type cecpSearch struct {
+	job      *searchJob
+	analysis bool // analyze mode: think until stopped, play nothing
+	// discard: a command has made the search useless; it is stopped, its
+	// result is not played and its thinking output no longer written.
+	// Set with s.out.mute, read under the writer's lock.
+	discard bool
 }
 
 // session is one CECP conversation: the game, the modes, the clocks, and
@@ -260,21 +148,25 @@ type session struct {
 	cfg xboardConfig
 
 	game         gameRecord
+	illegal      bool // a refused setboard: every move is illegal and nothing is thought about, until new or setboard
 	force        bool // play neither side
 	engineSide   int  // the side the engine plays when not in force mode
 	analyzing    bool // analyze mode
-	analysisDone bool // the analysis of this position is over
+	analysisDone bool // the position has nothing to analyse (no legal move)
 	post         atomic.Bool
 	hint         Move // the reply the engine expects to its last move
 	hasHint      bool
 	clock        clock
 	depthLimit   int
-	nps          int // "nps": nodes per second of the engine's clock; 0 if it reads the real clock
+	nps          int  // "nps": nodes per second of the engine's clock; 0 if it reads the real clock
+	lastScore    int  // the score of the engine's last search for a move, from its side's view
+	hasScore     bool // ... if it has searched in this game
+	lastResult   searchResult
 
-	job      *searchJob
-	done     chan searchOutcome
-	queue    []inputLine
-	lastAt   time.Time // when the last command executed arrived
+	search   *cecpSearch // the search running, or nil
+	searches int         // the searches started (the tests count them)
+	queue    []inputLine // commands waiting for the search to end
+	lastAt   time.Time   // when the last command executed arrived
 	quitting bool
 }
 
@@ -289,7 +181,7 @@ func newSession(e *Engine, out io.Writer, cfg xboardConfig) *session {
 	if cfg.maxMemory == 0 {
 		cfg.maxMemory = maxMemoryMB
 	}
-	s := &session{e: e, out: &protocolWriter{w: out}, cfg: cfg, done: make(chan searchOutcome, 1), clock: newClock()}
+	s := &session{e: e, out: &protocolWriter{w: out}, cfg: cfg, clock: newClock()}
 	s.newGame()
 	return s
 }
@@ -307,19 +199,19 @@ func (s *session) serve(in io.Reader) {
 // the engine is to think, and collects their results.
 func (s *session) run(lines <-chan inputLine) {
 	for !s.quitting {
-		if s.job == nil && len(s.queue) > 0 { // the commands that waited, in order
+		if s.search == nil && len(s.queue) > 0 { // the commands that waited, in order
 			l := s.queue[0]
 			s.queue = s.queue[1:]
 			s.execute(l)
 			s.maybeSearch()
 			continue
 		}
-		if s.job == nil {
+		if s.search == nil {
 			s.maybeSearch()
 		}
-		var timeout <-chan time.Time
-		if s.job != nil && s.job.timer != nil {
-			timeout = s.job.timer.C
+		var done <-chan struct{}
+		if s.search != nil {
+			done = s.search.job.done()
 		}
 		select {
 		case l, ok := <-lines:
@@ -327,15 +219,13 @@ func (s *session) run(lines <-chan inputLine) {
 				s.endOfInput()
 				return
 			}
-			if s.job == nil {
+			if s.search == nil {
 				s.execute(l)
 			} else {
 				s.receive(l)
 			}
-		case o := <-s.done:
-			s.finish(o)
-		case <-timeout:
-			s.e.stop.Store(true) // the hard limit: stop mid-iteration
+		case <-done:
+			s.finish()
 		}
 	}
 	s.abandonSearch()
@@ -349,12 +239,63 @@ func (s *session) endOfInput() {
 
 // abandonSearch stops a running search, waits for it, and discards it.
 func (s *session) abandonSearch() {
-	if s.job == nil {
+	if s.search == nil {
 		return
 	}
-	s.job.discard = true
-	s.e.stop.Store(true)
-	s.finish(<-s.done)
+	s.discard()
+	s.finish()
+}
+
+// discard silences the running search, stops it, and marks its result
+// useless.
+func (s *session) discard() {
+	s.out.mute(&s.search.discard)
+	s.search.job.stop()
+}
+
+// receive takes a line that arrives while a search runs: it runs at once,
+// or waits in the queue, and then may stop the search.
+func (s *session) receive(l inputLine) {
+	atOnce, stops := classify(l, s.search.analysis, len(s.queue) == 0)
+	if atOnce {
+		s.execute(l)
+		return
+	}
+	s.queue = append(s.queue, l)
+	if stops {
+		s.discard()
+	}
+}
+
+// classify says what a line that arrives while a search (an analysis, or
+// not) runs does: it runs at once, or it waits; and a waiting line may
+// stop the search. Lines the loop cannot run (too long, unknown) are
+// answered at once, as are the urgent commands; the anytime commands, and
+// ping in analysis (which is not the engine's move), run at once unless
+// others already wait, to keep the order.
+func classify(l inputLine, analysis, queueEmpty bool) (atOnce, stops bool) {
+	name, _, c, known := lookup(l.text)
+	switch {
+	case l.tooLong || !known || c.urgent:
+		return true, false
+	case queueEmpty && (c.anytime || analysis && name == "ping"):
+		return true, false
+	}
+	return false, analysis || c.interrupts
+}
+
+// queueStops reports whether a command waiting in the queue would stop a
+// search (an analysis, or not) started now.
+func (s *session) queueStops(analysis bool) bool {
+	empty := true
+	for _, l := range s.queue {
+		atOnce, stops := classify(l, analysis, empty)
+		if stops {
+			return true
+		}
+		empty = empty && atOnce
+	}
+	return false
 }
 
 // command is an entry of the command table.
@@ -440,23 +381,20 @@ func lookup(text string) (name, args string, c command, ok bool) {
 	return name, args, command{}, false
 }
 
-// receive takes a line that arrives while a search runs.
-func (s *session) receive(l inputLine) {
-	name, _, c, known := lookup(l.text)
-	switch {
-	case l.tooLong || !known || c.urgent:
-		s.execute(l) // an error message, or a command that cannot wait
-	case name == "ping" && s.job.analysis && len(s.queue) == 0:
-		s.execute(l) // analysis is not the engine's move: answer at once
-	case c.anytime && len(s.queue) == 0:
-		s.execute(l)
-	default:
-		s.queue = append(s.queue, l)
-		if s.job.analysis || c.interrupts {
-			s.job.discard = true
-			s.e.stop.Store(true)
+// looksLikeMove reports whether a word has the shape of a coordinate move,
+// letter digit letter digit and perhaps a letter ("e2e4", "e7e8q", also a
+// garbled "i9a1"), so that a bare word can be told from an unknown command.
+func looksLikeMove(word string) bool {
+	if len(word) != 4 && len(word) != 5 {
+		return false
+	}
+	for i := 0; i < len(word); i++ {
+		c := word[i] | 0x20 // lower case for letters
+		if i%2 == 1 && i < 4 && (word[i] < '0' || word[i] > '9') || (i%2 == 0 || i == 4) && (c < 'a' || c > 'z') {
+			return false
 		}
 	}
+	return true
 }
 
 // execute runs one line.
@@ -506,12 +444,6 @@ func printable(text string) string {
 	}
 }
 
-// parseInt reads a decimal integer within [lo, hi].
-func parseInt(s string, lo, hi int) (int, bool) {
-	n, err := strconv.Atoi(s)
-	return n, err == nil && n >= lo && n <= hi
-}
-
 // parseSeconds reads a non-negative number of seconds such as "30" or
 // "0.5", up to a day.
 func parseSeconds(s string) (time.Duration, bool) {
@@ -552,10 +484,13 @@ func (s *session) newGame() {
 // cmdNew is "new"; in analyze mode the engine goes on analysing.
 func (s *session) cmdNew(string) { s.newGame() }
 
-// setPosition starts the game at a position.
+// setPosition starts the game at a position, which ends the
+// illegal-position state.
 func (s *session) setPosition(st setup) {
 	s.game.reset(st)
 	s.e.Position = st.pos
+	s.illegal = false
+	s.hasScore = false
 	s.positionChanged()
 }
 
@@ -577,7 +512,7 @@ func (s *session) variant(args string) {
 func (s *session) cmdGo(string) {
 	s.force = false
 	s.engineSide = s.e.side
-	if r := s.game.result(); r != "" {
+	if r := s.resultLine(); r != "" {
 		s.out.line(r)
 	}
 }
@@ -593,7 +528,7 @@ func (s *session) playother(string) {
 func (s *session) colour(side int) {
 	s.engineSide = side ^ (white | black)
 	p := s.game.current().pos
-	if p.side == side {
+	if p.side == side || s.illegal {
 		return
 	}
 	p.side, p.eval, p.epSquare = side, -p.eval, noSquare
@@ -609,47 +544,25 @@ func (s *session) colour(side int) {
 }
 
 // userMove plays the opponent's move (or, in force mode, either side's).
+// In the illegal-position state every move is illegal.
 func (s *session) userMove(text string) {
 	m, ok := s.e.parseMove(text)
-	if !ok || !s.play(m) {
+	if s.illegal || !ok || s.e.play(m) != nil {
 		s.out.line("Illegal move: " + printable(text))
 		return
 	}
+	s.game.push(m, s.e.Position)
+	s.positionChanged()
 	if !s.force && !s.analyzing && s.engineSide == s.e.side {
-		if r := s.game.result(); r != "" {
+		if r := s.resultLine(); r != "" {
 			s.out.line(r) // the opponent's move ended the game
 		}
 	}
 }
 
-// play makes a legal move on micro-Max's board with micro-Max's own check,
-// rootSearch with the move pending, and records it. An under-promotion,
-// which micro-Max makes a queen, is fixed afterwards: the piece, and the
-// evaluation by the difference in promotion gain.
-func (s *session) play(m Move) bool {
-	e := s.e
-	before := e.Position
-	e.report = nil
-	e.stop.Store(false)
-	e.pendingFrom, e.pendingTo = m.from, m.to
-	played := e.rootSearch()
-	e.pendingFrom = infinity
-	if !played { // cannot happen: the generator and micro-Max agree (movegen_test.go)
-		e.Position = before
-		return false
-	}
-	if m.promo != 0 && m.promo != 7 {
-		e.board[m.to] = int8(before.side | m.promo | movedBit)
-		e.eval += promoGain - promotionGain[m.promo]
-	}
-	s.game.push(m, e.Position)
-	s.positionChanged()
-	return true
-}
-
 // takeBack is "undo" (one move) and "remove" (two).
 func (s *session) takeBack(n int, name string) {
-	if !s.game.undo(n) {
+	if s.illegal || !s.game.undo(n) {
 		s.errorf("command not legal now", name)
 		return
 	}
@@ -657,12 +570,30 @@ func (s *session) takeBack(n int, name string) {
 	s.positionChanged()
 }
 
-// setboard sets up a position given as a FEN.
+// setboard sets up a position given as a FEN. A castling right whose king
+// or rook is not at home is dropped, and said so in a "#" line. A FEN the
+// engine cannot play from (malformed, or an illegal position) enters the
+// illegal-position state the protocol describes: "tellusererror Illegal
+// position", then every move is answered "Illegal move" and nothing is
+// thought about until the next new or setboard. (An "Error" line would not
+// do: XBoard ignores every Error that contains the word "board", and would
+// go on with the position it sent while the engine played on the old one.)
 func (s *session) setboard(args string) {
 	st, err := parseFEN(args)
 	if err != nil {
-		s.errorf("invalid FEN: "+err.Error(), "setboard "+args)
+		s.out.line("tellusererror Illegal position")
+		s.out.line("# setboard refused: " + printable(err.Error()))
+		s.illegal = true
+		s.positionChanged()
 		return
+	}
+	for i := 0; i < len(st.dropped); i++ {
+		for _, k := range castlingCorners {
+			if k.letter == st.dropped[i] {
+				s.out.line(fmt.Sprintf("# setboard: castling right %c dropped: no king on %s or no rook on %s",
+					k.letter, squareName(k.king), squareName(k.rook)))
+			}
+		}
 	}
 	s.setPosition(st)
 }
@@ -679,8 +610,8 @@ func (s *session) ping(args string) {
 // moveNow is "?": the engine's search stops and it plays the best move of
 // its last finished iteration.
 func (s *session) moveNow(string) {
-	if s.job != nil && !s.job.analysis {
-		s.e.stop.Store(true)
+	if s.search != nil && !s.search.analysis {
+		s.search.job.stop()
 	}
 }
 
@@ -689,13 +620,13 @@ func (s *session) moveNow(string) {
 func (s *session) cmdHint(string) {
 	var m Move
 	switch {
-	case s.job != nil && s.job.analysis:
-		best := s.job.lastBest()
-		if len(best.pv) == 0 {
+	case s.search != nil && s.search.analysis:
+		last := s.search.job.lastIteration()
+		if len(last.pv) == 0 {
 			return
 		}
-		m = best.pv[0]
-	case s.hasHint && s.job == nil && s.e.isLegal(s.hint):
+		m = last.pv[0]
+	case s.hasHint && s.search == nil && !s.illegal && s.e.isLegal(s.hint):
 		m = s.hint
 	default:
 		return
@@ -762,8 +693,6 @@ func (s *session) option(args string) {
 	}
 	s.errorf("unknown option", "option "+args)
 }
-
-// --- Clocks -------------------------------------------------------------
 
 // level is "level MPS BASE INC": MPS moves per session (0: the whole game),
 // BASE minutes or MIN:SEC (anything after that is ignored, as the protocol
@@ -843,14 +772,14 @@ func (s *session) cmdNps(args string) {
 	s.nps = n
 }
 
-// writeStats sends the statistics of the last search (-stats) as lines
-// that begin with "#", which XBoard ignores.
-func (s *session) writeStats() {
+// writeStats sends the statistics of a search (-stats) as lines that begin
+// with "#", which XBoard ignores (feature debug=1).
+func (s *session) writeStats(stats *searchStats) {
 	if !s.e.showStats {
 		return
 	}
 	var buf strings.Builder
-	s.e.stats.write(&buf)
+	stats.write(&buf)
 	for _, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
 		s.out.line(line)
 	}
@@ -896,77 +825,73 @@ func (s *session) exitAnalysis(string) {
 	s.force = true
 }
 
-// status answers "." in analysis: elapsed time, nodes and depth of the last
-// finished iteration, and the number of legal moves. (micro-Max does not
-// count the moves of an iteration, so the moves left are given as 0.)
+// status answers "." in analysis: elapsed time, nodes, the depth of the
+// last finished iteration, and the number of legal moves. (micro-Max does
+// not count the moves of an iteration, so the moves left are given as 0.)
+// An analysis whose search is over (a mate found) still answers, with the
+// figures it ended with; a position with nothing to analyse (no legal
+// move, or an illegal position) answers zeros.
 func (s *session) status(string) {
-	if !s.analyzing || s.job == nil {
+	if !s.analyzing {
 		return
 	}
-	best := s.job.lastBest()
-	cs := time.Since(s.job.start) / (10 * time.Millisecond)
-	s.out.line(fmt.Sprintf("stat01: %d %d %d 0 %d", cs, best.nodes, best.depth, len(s.job.root.legalMoves())))
+	if s.search == nil || !s.search.analysis {
+		s.out.line("stat01: 0 0 0 0 0")
+		return
+	}
+	elapsed, nodes, last := s.search.job.progress()
+	s.out.line(fmt.Sprintf("stat01: %d %d %d 0 %d", elapsed/(10*time.Millisecond), nodes, last.depth, s.search.job.moveCount()))
 }
 
 // --- Searching ----------------------------------------------------------
 
 // maybeSearch starts a search if the engine is to think: in analyze mode
-// until the analysis of the position is over, else on its own move in a game
-// that is not over.
+// while the position has something to analyse, else on its own move in a
+// game that is not over; never in the illegal-position state, and never
+// while a waiting command would stop the search at once.
 func (s *session) maybeSearch() {
-	if s.job != nil || s.quitting {
+	if s.search != nil || s.quitting || s.illegal {
 		return
 	}
-	if s.analyzing {
-		if !s.analysisDone && len(s.queue) == 0 {
-			if s.e.hasLegalMove() {
-				s.startSearch(true)
-			} else {
-				s.analysisDone = true
-			}
+	analysis := s.analyzing
+	if analysis {
+		if s.analysisDone {
+			return
 		}
+		if !s.e.hasLegalMove() {
+			s.analysisDone = true
+			return
+		}
+	} else if s.force || s.engineSide != s.e.side || s.resultLine() != "" {
 		return
 	}
-	if s.force || s.engineSide != s.e.side || s.game.result() != "" {
+	if s.queueStops(analysis) {
 		return
 	}
-	s.startSearch(false)
+	s.startSearch(analysis)
 }
 
-// startSearch starts micro-Max thinking in a goroutine of its own.
+// startSearch starts micro-Max thinking: an analysis until stopped, or a
+// search for a move under the clock's budget, the depth limit and the node
+// rate. Commands still waiting are taken as if they came now: a "ping"
+// waits for the move (none of them stops the search: see maybeSearch).
 func (s *session) startSearch(analysis bool) {
-	e := s.e
-	job := &searchJob{analysis: analysis, start: s.lastAt, root: e.Position}
-	if job.start.IsZero() {
-		job.start = time.Now()
+	limits := searchLimits{budget: s.cfg.nodeBudget}
+	if analysis {
+		limits.infinite = true
+	} else {
+		limits.soft, limits.hard = s.clock.reading(s.game.length()).budget()
+		limits.depth = s.depthLimit
+		limits.nps = s.nps
 	}
-	e.nodeBudget, e.nodeLimit = math.MaxInt/2, math.MaxInt
-	if !analysis {
-		job.soft, job.hard = s.clock.budget(s.game.length())
-		job.depthLimit = s.depthLimit
-		job.nps = s.nps
-		if job.nps > 0 { // the hard limit in nodes: the search stops itself
-			e.nodeLimit = int(min(job.hard.Seconds()*float64(job.nps), math.MaxInt/2))
-		} else {
-			job.timer = time.NewTimer(time.Until(job.start.Add(job.hard)))
+	sr := &cecpSearch{analysis: analysis}
+	sr.job = startSearchJob(s.e, s.lastAt, limits, func(it iteration) {
+		if s.post.Load() {
+			s.out.lineUnless(&sr.discard, thinkingLine(it))
 		}
-	}
-	if s.cfg.nodeBudget > 0 {
-		e.nodeBudget = s.cfg.nodeBudget
-	}
-	e.pendingFrom = infinity
-	e.stop.Store(false)
-	e.softStop.Store(false)
-	e.report = func(depth, nodes, score, from, to int) {
-		s.iterationDone(job, depth, nodes, score, from, to)
-	}
-	s.job = job
-	go func() {
-		played := e.rootSearch()
-		s.done <- searchOutcome{played: played, aborted: e.aborted}
-	}()
-	// Commands still waiting are taken as if they came now: a "ping" waits
-	// for the move, a "force" stops the search.
+	})
+	s.search = sr
+	s.searches++
 	waiting := s.queue
 	s.queue = nil
 	for _, l := range waiting {
@@ -974,149 +899,91 @@ func (s *session) startSearch(analysis bool) {
 	}
 }
 
-// iterationDone is the report callback, run by the search goroutine after
-// every finished iteration of the root: it reads the PV from the table,
-// sends the thinking output, and decides whether to begin another
-// iteration. Depth 0 (the root standing pat) and the final check of the move
-// micro-Max is about to play are not reported.
-func (s *session) iterationDone(job *searchJob, depth, nodes, score, from, to int) {
-	e := s.e
-	if depth < 1 || e.pendingFrom != infinity {
-		return
-	}
-	elapsed := job.elapsed(nodes)
-	it := iteration{depth: depth, score: score, nodes: nodes, elapsed: elapsed,
-		pv: s.principalVariation(&job.root, from&^offBoard, to&^offBoard)}
-	if len(it.pv) == 0 {
-		return
-	}
-	job.mu.Lock()
-	previous := job.best.elapsed
-	job.best = it
-	job.mu.Unlock()
-	if s.post.Load() {
-		s.out.line(thinkingLine(it))
-	}
-	if job.analysis {
-		return
-	}
-	// Start no new iteration after the soft limit, nor one that would not
-	// end before the hard limit: each takes some times longer than the one
-	// before (the growth measured, between 2 and 8; 5 until measured).
-	iterTime := elapsed - previous
-	growth := 5.0
-	if job.lastIterTime > time.Millisecond {
-		growth = min(max(float64(iterTime)/float64(job.lastIterTime), 2), 8)
-	}
-	job.lastIterTime = iterTime
-	next := time.Duration(growth * float64(iterTime))
-	if elapsed >= job.soft || elapsed+next > job.hard || job.depthLimit > 0 && depth >= job.depthLimit {
-		e.softStop.Store(true)
-	}
-}
-
 // thinkingLine is the thinking output of an iteration: ply, score, time in
-// centiseconds, nodes, PV. A mate in N moves scores 100000+N as the protocol
+// centiseconds, nodes, PV. A mate in N plies scores 100000+N as the protocol
 // asks (micro-Max's own score is 8000-N), being mated -100000-N.
 func thinkingLine(it iteration) string {
-	score := it.score
-	switch {
-	case score > infinity-offBoard:
-		score = 100000 + infinity - score
-	case score < offBoard-infinity:
-		score = -100000 - infinity - score
-	}
 	moves := make([]string, len(it.pv))
 	for i, m := range it.pv {
 		moves[i] = m.String()
 	}
-	return fmt.Sprintf("%d %d %d %d %s", it.depth, score, it.elapsed/(10*time.Millisecond), it.nodes,
+	return fmt.Sprintf("%d %d %d %d %s", it.depth, cecpScore(it.score), it.elapsed/(10*time.Millisecond), it.nodes,
 		strings.Join(moves, " "))
 }
 
-// principalVariation follows the best moves the table holds from root,
-// starting with first, for as long as they are legal, no position repeats,
-// and maxPVMoves. It rebuilds micro-Max's hash keys along the way: the
-// root's are 1 and the search's root lock, and every move adds the keys of
-// the piece on its destination and subtracts those of the piece that left
-// and of the piece captured, exactly as search() does. It runs on the
-// search goroutine, between iterations, when the table is quiet.
-func (s *session) principalVariation(root *Position, from, to int) []Move {
-	e := s.e
-	pos := *root
-	indexKey, lockKey := int32(1), e.rootLock-1
-	seen := []Position{pos}
-	var pv []Move
-	for len(pv) < maxPVMoves {
-		m := pos.microMaxMove(from, to)
-		if !pos.isLegal(m) {
-			break
+// cecpScore writes micro-Max's score as the protocol wants it: a mate in N
+// plies is 100000+N, being mated -100000-N.
+func cecpScore(score int) int {
+	if n, mate := mateDistance(score); mate {
+		if n < 0 {
+			return -100000 + n
 		}
-		d := pos.makeMove(m)
-		indexKey, lockKey = moveKeys(indexKey, lockKey, m.from, m.to, d.captureSq, d.piece, int(pos.board[m.to]), d.victim, d.rookFrom)
-		pv = append(pv, m)
-		for i := range seen {
-			if samePosition(&seen[i], &pos) {
-				return pv
-			}
-		}
-		seen = append(seen, pos)
-		entry := e.table[(indexKey+int32(pos.side*pos.epSquare))&e.tableMask].load()
-		if entry.lock != lockKey {
-			break
-		}
-		from, to = int(entry.from)&^offBoard, int(entry.to)&^offBoard
+		return 100000 + n
 	}
-	return pv
+	return score
 }
 
-// finish takes the outcome of a search. A discarded search or an analysis
-// leaves the board as the game has it (after an analysis micro-Max may have
-// played its move; after an abort the search has already put the board
-// back). Otherwise the engine plays: micro-Max's own move if it played one,
-// or else the best move of the last finished iteration.
-func (s *session) finish(o searchOutcome) {
+// finish takes the result of the search that has ended. A discarded search
+// or an analysis leaves the board as the game has it (micro-Max may have
+// played its move, or not). Otherwise the engine plays: micro-Max's own
+// move if it played one on its board, or else (after "?" or the hard limit)
+// the best move of the last finished iteration, through micro-Max's check.
+func (s *session) finish() {
+	sr := s.search
+	s.search = nil
+	res := sr.job.wait()
 	e := s.e
-	job := s.job
-	s.job = nil
-	if job.timer != nil {
-		job.timer.Stop()
-	}
-	e.report = nil
-	if job.analysis || job.discard {
+	if sr.analysis || sr.discard {
 		e.Position = s.game.current().pos
-		e.pendingFrom = infinity
-		if job.analysis && !job.discard {
-			s.analysisDone = true
-		}
 		return
 	}
-	s.clock.tick(job.elapsed(e.nodes), s.game.length())
-	defer s.writeStats()
-	var m Move
-	if o.played {
-		m = job.root.microMaxMove(e.pendingFrom, e.pendingTo)
-		e.pendingFrom = infinity
-		s.game.push(m, e.Position)
-		s.positionChanged()
-	} else {
-		e.Position = s.game.current().pos
-		best := job.lastBest()
-		if len(best.pv) > 0 && e.isLegal(best.pv[0]) {
-			m = best.pv[0]
-		} else if moves := e.legalMoves(); len(moves) > 0 {
-			m = moves[0] // no iteration finished: cannot happen after 4096 nodes
-		} else {
+	s.lastResult = res
+	s.clock.tick(res.elapsed, s.game.length())
+	defer s.writeStats(&res.stats)
+	if !res.hasBest {
+		return // cannot happen: no search starts in a position without a move
+	}
+	if !res.played {
+		if err := e.play(res.best); err != nil { // cannot happen: the job checked the move
+			e.Position = s.game.current().pos
+			s.out.line("# " + printable(err.Error()))
 			return
 		}
-		s.play(m)
 	}
-	s.out.line("move " + m.String())
-	best := job.lastBest()
-	if len(best.pv) > 1 && best.pv[0] == m {
-		s.hint, s.hasHint = best.pv[1], true
+	s.game.push(res.best, e.Position)
+	s.positionChanged()
+	if res.last.depth > 0 {
+		s.lastScore, s.hasScore = res.last.score, true
 	}
-	if r := s.game.result(); r != "" {
+	s.out.line("move " + res.best.String())
+	if res.hasPonder {
+		s.hint, s.hasHint = res.ponder, true
+	}
+	if r := s.resultLine(); r != "" {
 		s.out.line(r)
 	}
+}
+
+// resultTexts are the result lines of the ends of a game.
+var resultTexts = map[gameEnd]string{
+	whiteMates:       "1-0 {White mates}",
+	blackMates:       "0-1 {Black mates}",
+	stalemate:        "1/2-1/2 {Stalemate}",
+	fiftyMoves:       "1/2-1/2 {Draw by 50-move rule}",
+	repetition:       "1/2-1/2 {Draw by repetition}",
+	noMatingMaterial: "1/2-1/2 {Insufficient mating material}",
+}
+
+// resultLine returns the line that ends the game at the current position,
+// or "" if the game goes on. Mate, stalemate and a lack of mating material
+// end it always. A draw by repetition or the 50-move rule is claimed only
+// when the engine is not ahead by the score of its last search: micro-Max
+// knows nothing of either rule, so it walks into them, and a side that is
+// winning plays on (the opponent may claim).
+func (s *session) resultLine() string {
+	end := s.game.end()
+	if end == notOver || end.claimable() && s.hasScore && s.lastScore > 0 {
+		return ""
+	}
+	return resultTexts[end]
 }

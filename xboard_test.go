@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -112,7 +112,7 @@ func (d *dialogue) sync(cmds ...string) []string {
 	d.t.Helper()
 	d.pings++
 	pong := fmt.Sprintf("pong %d", d.pings)
-	d.send(append(cmds, fmt.Sprintf("ping %d", d.pings))...)
+	d.send(append(slices.Clip(cmds), fmt.Sprintf("ping %d", d.pings))...)
 	got := d.until(func(s string) bool { return s == pong }, 60*time.Second)
 	return got[:len(got)-1]
 }
@@ -173,7 +173,7 @@ func TestFeatures(t *testing.T) {
 	got := d.sync("xboard", "protover 2")
 	want := []string{
 		`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 ` +
-			`analyze=1 colors=0 memory=1 variants="normal" myname="micro-Max 4.1 (Go)"`,
+			`analyze=1 colors=0 memory=1 debug=1 variants="normal" myname="micro-Max 4.1 (Go)"`,
 		`feature option="Futility pruning -check 1"`,
 		"feature done=1",
 	}
@@ -312,12 +312,19 @@ func compareWithGolden(t *testing.T, base string, futility bool) {
 		}
 		got := d.sync("go")
 		d.sync("force")
-		move, ok := moveLine(got)
-		if !ok {
-			t.Logf("input %d: no move (%q): the game is over for XBoard; stopping here", i, got)
-			return
+		if len(want) == 0 {
+			t.Fatalf("input %d: the C program finished no iteration", i)
 		}
-		got = got[:len(got)-1]
+		cMove := want[len(want)-1].move
+		at := slices.IndexFunc(got, isMove)
+		if at < 0 { // the C program moved: so must we (a game over for XBoard would end the comparison early)
+			t.Fatalf("input %d: no move, C played %s: %q", i, cMove, got)
+		}
+		move := strings.TrimPrefix(got[at], "move ")
+		if len(got) > at+2 || len(got) == at+2 && !strings.Contains(got[at+1], " mates}") && got[at+1] != "1/2-1/2 {Stalemate}" {
+			t.Fatalf("input %d: %q after the move", i, got[at+1:])
+		}
+		got = got[:at]
 		if len(got) != len(want) {
 			t.Fatalf("input %d: %d iterations, C had %d:\n%q\n%v", i, len(got), len(want), got, want)
 		}
@@ -326,15 +333,12 @@ func compareWithGolden(t *testing.T, base string, futility bool) {
 			var pv string
 			fmt.Sscanf(l, "%d %d %d %d %s", &depth, &score, &cs, &nodes, &pv)
 			k := want[j]
-			if k.score > infinity-offBoard || k.score < offBoard-infinity {
-				score = k.score // mate scores are written differently
-			}
-			if depth != k.depth || nodes != k.nodes || score != k.score || pv != k.move {
+			if depth != k.depth || nodes != k.nodes || score != cecpScore(k.score) || pv != k.move {
 				t.Fatalf("input %d: iteration %q, C had %+v", i, l, k)
 			}
 		}
-		if last := want[len(want)-1].move; move != last && move != last+"q" {
-			t.Fatalf("input %d: played %s, C played %s", i, move, last)
+		if move != cMove && move != cMove+"q" {
+			t.Fatalf("input %d: played %s, C played %s", i, move, cMove)
 		}
 	}
 }
@@ -430,8 +434,10 @@ func TestCastlingEPPromotion(t *testing.T) {
 	}
 }
 
-// TestSetboard: broken FENs are refused with an error and change nothing;
-// good ones map onto micro-Max's moved bits, e.p. square and evaluation.
+// TestSetboard: a FEN the engine cannot play from enters the
+// illegal-position state, and changes nothing; a castling right without its
+// king and rook is dropped with a note; good FENs map onto micro-Max's
+// moved bits, e.p. square and evaluation.
 func TestSetboard(t *testing.T) {
 	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
 	d.sync("new", "force", "usermove d2d4")
@@ -453,7 +459,6 @@ func TestSetboard(t *testing.T) {
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w Qkq - 0 1",
 		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1",
 		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
@@ -464,15 +469,39 @@ func TestSetboard(t *testing.T) {
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
 		"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", // Black, not to move, in check
-		"4k3/8/8/8/8/8/8/4K2R w k - 0 1",
 	}
 	for _, fen := range bad {
 		got := d.sync("setboard " + fen)
-		if len(got) != 1 || !strings.HasPrefix(got[0], "Error (invalid FEN: ") || strings.Contains(strings.ToLower(got[0]), "llegal") {
+		if len(got) != 2 || got[0] != "tellusererror Illegal position" || !strings.HasPrefix(got[1], "# setboard refused: ") {
 			t.Errorf("setboard %q: %q", fen, got)
 		}
 		if !samePos(before, d.position()) {
 			t.Fatalf("setboard %q changed the board", fen)
+		}
+		if got := d.sync("usermove e7e5"); len(got) != 1 || got[0] != "Illegal move: e7e5" {
+			t.Errorf("after setboard %q: usermove e7e5 answered %q", fen, got)
+		}
+		d.sync("new", "force", "usermove d2d4") // leaves the state
+		before = d.position()
+	}
+	// A castling right whose king or rook is not at home is dropped.
+	for _, c := range []struct {
+		fen, note, move string
+		rights          int // K, Q, k, q: bits 0..3
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "K dropped: no king on e1 or no rook on h1", "a2a3", 0b1110},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w Qkq - 0 1", "Q dropped: no king on e1 or no rook on a1", "a2a3", 0b1100},
+		{"4k3/8/8/8/8/8/8/4K2R w Kk - 0 1", "k dropped: no king on e8 or no rook on h8", "e1g1", 0b0001},
+	} {
+		got := d.sync("setboard " + c.fen)
+		if len(got) != 1 || got[0] != "# setboard: castling right "+c.note {
+			t.Errorf("setboard %q: %q", c.fen, got)
+		}
+		if p := d.position(); p.castlingRights() != c.rights {
+			t.Errorf("setboard %q: castling rights %04b, want %04b", c.fen, p.castlingRights(), c.rights)
+		}
+		if got := d.sync("usermove " + c.move); len(got) != 0 {
+			t.Errorf("setboard %q: the legal %s answered %q", c.fen, c.move, got)
 		}
 	}
 	// The initial position set up by FEN is micro-Max's own, but for the
@@ -509,6 +538,54 @@ func TestSetboard(t *testing.T) {
 	if got := d.sync("usermove e4d3"); len(got) != 0 {
 		t.Errorf("e.p. capture refused: %q", got)
 	}
+}
+
+// TestIllegalPosition: the issue's repro. A refused setboard tells the
+// user, then every move is illegal and the engine thinks about nothing
+// (not on go, not in analysis, not on the other side's move), until new or
+// a good setboard.
+func TestIllegalPosition(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	got := d.sync("new", "force", "post", "setboard 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1")
+	if len(got) != 2 || got[0] != "tellusererror Illegal position" || got[1] != "# setboard refused: the side not to move is in check" {
+		t.Errorf("setboard: %q", got)
+	}
+	want := []string{"Illegal move: e2e4"}
+	if got := d.sync("usermove e2e4", "go"); !sameLines(got, want) {
+		t.Errorf("usermove e2e4, go: %q, want %q", got, want)
+	}
+	for _, cmds := range [][]string{{"e7e5"}, {"playother"}, {"white"}, {"black"}, {"go"}, {"hint"},
+		{"undo"}, {"remove"}, {"analyze", "."}, {"exit", "force"}, {"usermove e1e2"}} {
+		got := d.sync(cmds...)
+		var want []string
+		switch cmds[0] {
+		case "e7e5", "usermove e1e2":
+			want = []string{"Illegal move: " + strings.TrimPrefix(cmds[0], "usermove ")}
+		case "undo", "remove":
+			want = []string{"Error (command not legal now): " + cmds[0]}
+		case "analyze":
+			want = []string{"stat01: 0 0 0 0 0"}
+		}
+		if !sameLines(got, want) {
+			t.Errorf("%q: %q, want %q", cmds, got, want)
+		}
+	}
+	if !samePos(d.position(), newGame()) {
+		t.Errorf("the board changed: %s", fenOf(d.e.pos()))
+	}
+	// A good setboard ends the state; so does new.
+	if got := d.sync("setboard 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", "usermove e8d8"); len(got) != 0 {
+		t.Errorf("after a good setboard: %q", got)
+	}
+	d.sync("setboard 4k3/8/8/8/8/8/8/4KK2 w - - 0 1")
+	if got := d.sync("new", "usermove e2e4"); len(got) == 0 || !isMove(got[len(got)-1]) {
+		t.Errorf("after new: %q", got)
+	}
+}
+
+// sameLines compares two lists of lines, nil and empty alike.
+func sameLines(got, want []string) bool {
+	return strings.Join(got, "\n") == strings.Join(want, "\n") && len(got) == len(want)
 }
 
 // TestUndoRemove takes moves back to the exact positions.
@@ -615,6 +692,39 @@ func TestResults(t *testing.T) {
 	}
 }
 
+// TestDrawClaims: a draw by repetition or the 50-move rule is claimed only
+// when the engine is not ahead by the score of its last search; a winning
+// engine plays on (micro-Max knows neither rule).
+func TestDrawClaims(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 20000})
+	// KQ against K: the engine (White) searches once, and is far ahead.
+	d.sync("new", "force", "setboard 7k/8/8/8/8/8/8/KQ6 w - - 0 1")
+	if _, ok := moveLine(d.sync("go")); !ok || d.s.lastScore < 500 {
+		t.Fatalf("no move, or score %d", d.s.lastScore)
+	}
+	// Back to the start, and the start repeated twice by shuffling.
+	d.sync("force", "undo", "usermove b1c2", "usermove h8g8", "usermove c2b1", "usermove g8h8",
+		"usermove b1c2", "usermove h8g8", "usermove c2b1", "usermove g8h8")
+	if end := d.s.game.end(); end != repetition {
+		t.Fatalf("game end %d, want repetition", end)
+	}
+	got := d.sync("go")
+	if _, ok := moveLine(got); !ok || len(got) != 1 && !strings.HasPrefix(got[1], "1-0") {
+		t.Errorf("ahead, in a repeated position: %q, want a move", got)
+	}
+	// Ahead at the 50-move rule: the engine moves and claims nothing.
+	d.sync("force", "setboard 7k/8/8/8/8/8/8/KQ6 b - - 99 80", "playother")
+	d.s.lastScore, d.s.hasScore = 900, true // as after a search of its own
+	if got := d.sync("usermove h8g8"); len(got) != 1 || !isMove(got[0]) {
+		t.Errorf("ahead, 50 moves: %q, want a move and no claim", got)
+	}
+	// Not ahead (behind, or no search of its own yet): the draw is claimed.
+	d.sync("force", "setboard 7k/8/8/8/8/8/8/KQ6 w - - 99 80", "playother")
+	if got := d.sync("usermove b1c2"); len(got) != 1 || got[0] != "1/2-1/2 {Draw by 50-move rule}" {
+		t.Errorf("not ahead, 50 moves: %q, want the claim", got)
+	}
+}
+
 // TestPingDuringSearch: the pong comes after the move.
 func TestPingDuringSearch(t *testing.T) {
 	d := newDialogue(t, smallEngine(), xboardConfig{})
@@ -626,24 +736,29 @@ func TestPingDuringSearch(t *testing.T) {
 	}
 }
 
-// TestStopSearch: "?" plays at once; force, new, undo, result, quit and the
-// end of input stop the search with no move and the board as it was.
+// TestStopSearch: "?" plays at once the best move of the last finished
+// iteration; force, new, undo, result, setboard, quit and the end of input
+// stop the search with no move and the board as it was. Each search would
+// take minutes (an hour on the clock); it is stopped once its thinking
+// output shows it under way, and must end within stopMargin, a margin a
+// loaded machine keeps.
 func TestStopSearch(t *testing.T) {
-	longSearch := []string{"new", "level 0 60 0", "time 360000", "otim 360000"}
+	const stopMargin = 5 * time.Second
+	longSearch := []string{"new", "post", "level 0 60 0", "time 360000", "otim 360000"}
 	t.Run("move now", func(t *testing.T) {
 		d := newDialogue(t, smallEngine(), xboardConfig{})
-		d.sync(append(longSearch, "post")...)
+		d.sync(longSearch...)
 		d.send("usermove e2e4")
-		time.Sleep(300 * time.Millisecond)
+		seen := d.awaitThinking(4)
 		sent := d.send("?")
 		var l outputLine
-		var lastPV string
-		for l = d.next(5 * time.Second); !isMove(l.text); l = d.next(5 * time.Second) {
+		lastPV := strings.Fields(seen[len(seen)-1])[4]
+		for l = d.next(time.Minute); !isMove(l.text); l = d.next(time.Minute) {
 			if f := strings.Fields(l.text); len(f) > 4 {
 				lastPV = f[4] // the best move of the last finished iteration
 			}
 		}
-		if l.at.Sub(sent) > 500*time.Millisecond {
+		if l.at.Sub(sent) > stopMargin {
 			t.Errorf("after ? the move came after %v", l.at.Sub(sent))
 		}
 		if l.text != "move "+lastPV {
@@ -662,15 +777,20 @@ func TestStopSearch(t *testing.T) {
 			d := newDialogue(t, smallEngine(), xboardConfig{})
 			d.sync(longSearch...)
 			d.send("usermove e2e4")
-			time.Sleep(300 * time.Millisecond)
+			d.awaitThinking(4)
 			start := time.Now()
 			cmds := []string{stop}
 			if stop == "undo" {
 				cmds = []string{"force", "undo"}
 			}
 			got := d.sync(cmds...)
-			if len(got) != 0 || time.Since(start) > time.Second {
-				t.Errorf("%s: %q after %v", stop, got, time.Since(start))
+			for _, l := range got {
+				if _, ok := thinkingDepth(l); !ok {
+					t.Errorf("%s: %q", stop, got)
+				}
+			}
+			if took := time.Since(start); took > stopMargin {
+				t.Errorf("%s: took %v", stop, took)
 			}
 			var want Position
 			switch {
@@ -693,7 +813,7 @@ func TestStopSearch(t *testing.T) {
 			d := newDialogue(t, smallEngine(), xboardConfig{})
 			d.sync(longSearch...)
 			d.send("usermove e2e4")
-			time.Sleep(300 * time.Millisecond)
+			d.awaitThinking(4)
 			start := time.Now()
 			if end == "quit" {
 				d.send("quit")
@@ -702,16 +822,107 @@ func TestStopSearch(t *testing.T) {
 			}
 			select {
 			case <-d.done:
-			case <-time.After(2 * time.Second):
+			case <-time.After(stopMargin):
 				t.Fatal("the session did not end")
 			}
-			if time.Since(start) > time.Second {
-				t.Errorf("took %v", time.Since(start))
-			}
+			t.Logf("%s: the session ended after %v", end, time.Since(start))
 			for l := range d.lines {
 				if isMove(l.text) {
 					t.Errorf("moved after %s: %q", end, l.text)
 				}
+			}
+		})
+	}
+}
+
+// thinkingDepth reads the depth of a thinking line (ok false for any other
+// line).
+func thinkingDepth(line string) (depth int, ok bool) {
+	f := strings.Fields(line)
+	if len(f) < 5 {
+		return 0, false
+	}
+	depth, err := strconv.Atoi(f[0])
+	return depth, err == nil
+}
+
+// awaitThinking reads output until a thinking line of at least the given
+// depth, and returns the lines read.
+func (d *dialogue) awaitThinking(depth int) []string {
+	d.t.Helper()
+	return d.until(func(l string) bool {
+		n, ok := thinkingDepth(l)
+		return ok && n >= depth
+	}, time.Minute)
+}
+
+// TestQueuedCommandsStartNoSearch is issue 10's case: while the engine
+// thinks on its own move, "ping 1" and "new" come together. The answer is
+// "pong 1" and nothing of a fresh search of the old position: no thinking
+// line that starts again from a lower depth, nothing after the pong, no
+// move, and no search started. The same with "quit" instead of "new" (and
+// no output at all after the pong), and with the other commands that end
+// the engine's interest in its move, each where it leaves the engine not on
+// move. (After "remove" the engine is on move again, and plays on, as the
+// protocol asks.)
+func TestQueuedCommandsStartNoSearch(t *testing.T) {
+	engineWhite := []string{"new", "post", "st 10", "go"}
+	engineBlack := []string{"new", "post", "st 10", "usermove e2e4"}
+	for _, c := range []struct {
+		stop  string
+		setup []string
+	}{
+		{"new", engineWhite},
+		{"quit", engineWhite},
+		{"force", engineWhite},
+		{"result 1-0 {White mates}", engineWhite},
+		{"undo", engineBlack},
+		{"setboard 4k3/8/8/8/8/8/8/4K2R b K - 0 1", engineWhite},
+		{"analyze", engineWhite},
+		{"playother", engineWhite},
+	} {
+		t.Run(strings.Fields(c.stop)[0], func(t *testing.T) {
+			for round := 0; round < 3; round++ {
+				d := newDialogue(t, smallEngine(), xboardConfig{})
+				d.sync(slices.Clip(c.setup[:len(c.setup)-1])...)
+				d.send(c.setup[len(c.setup)-1])
+				seen := d.awaitThinking(3)
+				d.send("ping 1", c.stop)
+				got := d.until(func(l string) bool { return l == "pong 1" }, time.Minute)
+				last, _ := thinkingDepth(seen[len(seen)-1])
+				for _, l := range got[:len(got)-1] {
+					n, ok := thinkingDepth(l)
+					if !ok || n < last {
+						t.Fatalf("after ping 1 and %s: %q", c.stop, got)
+					}
+					last = n
+				}
+				if c.stop == "quit" {
+					select {
+					case <-d.done:
+					case <-time.After(10 * time.Second):
+						t.Fatal("the session did not end after quit")
+					}
+					for l := range d.lines {
+						t.Errorf("after pong 1 and quit: %q", l.text)
+					}
+					continue
+				}
+				var after []string
+				if c.stop == "analyze" { // the analysis's own lines follow: of the new position
+					after = d.sync("exit")
+				} else {
+					after = d.sync()
+				}
+				if want := 1 + b2i(c.stop == "analyze"); d.s.searches != want {
+					t.Errorf("%d searches started, want %d", d.s.searches, want)
+				}
+				for _, l := range after {
+					if _, ok := thinkingDepth(l); !ok || c.stop != "analyze" {
+						t.Fatalf("after pong 1 and %s: %q", c.stop, after)
+					}
+				}
+				d.close()
 			}
 		})
 	}
@@ -726,16 +937,15 @@ func TestAbortRestoresBoard(t *testing.T) {
 		"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
 	} {
 		e := smallEngine()
-		e.nodeBudget = math.MaxInt / 2
 		e.Position = mustFEN(t, fen).pos
 		before := e.Position
 		e.pendingFrom = infinity
+		ctl := &searchControl{budget: noBudget}
 		done := make(chan bool)
-		go func() { done <- e.rootSearch() }()
+		go func() { done <- e.rootSearch(ctl) }()
 		time.Sleep(200 * time.Millisecond)
-		e.stop.Store(true)
+		ctl.stop.Store(true)
 		played := <-done
-		e.stop.Store(false)
 		if played || !e.aborted || !samePos(e.Position, before) {
 			t.Errorf("%s: played %v aborted %v, board %s", fen, played, e.aborted, fenOf(&e.Position))
 		}
@@ -765,10 +975,11 @@ func TestAnalyze(t *testing.T) {
 	if !found {
 		t.Errorf("no stat01 in %q", got)
 	}
-	// ping during analysis is answered at once (not after a move).
+	// ping during analysis is answered at once (not after a move: the
+	// analysis goes on for ever; a margin a loaded machine keeps).
 	start := time.Now()
 	d.sync()
-	if time.Since(start) > time.Second {
+	if time.Since(start) > 5*time.Second {
 		t.Errorf("pong took %v", time.Since(start))
 	}
 	// A move: the analysis goes on with Black to move.
@@ -784,7 +995,7 @@ func TestAnalyze(t *testing.T) {
 		}
 	}
 	d.sync("undo")
-	time.Sleep(200 * time.Millisecond) // an iteration or two
+	d.awaitThinking(1) // of the position after undo: the old analysis is silent since undo came
 	d.send("hint")
 	for i := 0; ; i++ {
 		l := d.next(5 * time.Second).text
@@ -813,18 +1024,46 @@ func TestAnalyze(t *testing.T) {
 	}
 }
 
-// TestAnalyzeMate: an analysis that finds a mate ends by itself, and the
-// board is not changed by the move micro-Max then makes.
+// TestAnalyzeMate: an analysis that finds a mate stops searching but goes
+// on answering "." with the figures it ended with, until told otherwise;
+// the board is not changed by the move micro-Max then makes.
 func TestAnalyzeMate(t *testing.T) {
 	d := newDialogue(t, smallEngine(), xboardConfig{})
-	got := d.sync("force", "post", "setboard k7/8/1K6/8/8/8/8/7R w - - 0 1", "analyze")
-	time.Sleep(300 * time.Millisecond)
-	got = append(got, d.sync("exit")...)
-	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "1 100001 ") && !strings.Contains(got[len(got)-1], " 100001 ") {
-		t.Errorf("analysis of mate in one: %q", got)
+	fen := "k7/8/1K6/8/8/8/8/7R w - - 0 1"
+	d.sync("force", "post", "setboard "+fen)
+	d.send("analyze")
+	mate := d.until(func(l string) bool { return strings.Contains(l, " 100001 ") }, time.Minute)
+	if !strings.HasSuffix(mate[len(mate)-1], " h1h8") {
+		t.Errorf("analysis of mate in one: %q", mate)
 	}
-	if !samePos(d.position(), mustFEN(t, "k7/8/1K6/8/8/8/8/7R w - - 0 1").pos) {
+	// The search is over when "." shows the same figures twice.
+	var stat, previous string
+	for i := 0; stat == "" || stat != previous; i++ {
+		if i == 100 {
+			t.Fatalf("the analysis's search did not end: %q", stat)
+		}
+		time.Sleep(20 * time.Millisecond)
+		got := d.sync(".")
+		if len(got) != 1 {
+			t.Fatalf(".: %q", got)
+		}
+		previous, stat = stat, got[0]
+	}
+	var cs, nodes, depth, left, moves int
+	root := mustFEN(t, fen).pos
+	if n, _ := fmt.Sscanf(stat, "stat01: %d %d %d %d %d", &cs, &nodes, &depth, &left, &moves); n != 5 ||
+		nodes == 0 || depth < 1 || moves != len(root.legalMoves()) {
+		t.Errorf("after the analysis's search: %q", stat)
+	}
+	if got := d.sync("exit"); len(got) != 0 {
+		t.Errorf("exit: %q", got)
+	}
+	if !samePos(d.position(), mustFEN(t, fen).pos) {
 		t.Errorf("board changed: %s", fenOf(d.e.pos()))
+	}
+	// Nothing to analyse: no legal move.
+	if got := d.sync("setboard k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "analyze", ".", "exit"); len(got) != 1 || got[0] != "stat01: 0 0 0 0 0" {
+		t.Errorf("analysis of a mated position: %q", got)
 	}
 }
 
@@ -946,7 +1185,7 @@ func TestBudget(t *testing.T) {
 		// st: the time per move less the lag.
 		{clock{perMove: time.Second, mine: time.Second}, 10, 487500 * time.Microsecond, 975 * ms},
 	} {
-		if soft, hard := c.clock.budget(c.ply); soft != c.soft || hard != c.hard {
+		if soft, hard := c.clock.reading(c.ply).budget(); soft != c.soft || hard != c.hard {
 			t.Errorf("%+v at ply %d: soft %v hard %v, want %v %v", c.clock, c.ply, soft, hard, c.soft, c.hard)
 		}
 	}
@@ -972,15 +1211,17 @@ func TestBudget(t *testing.T) {
 }
 
 // playTimedGame plays the engine (Black) against micro-Max with a small
-// node budget (and a random first move), at a time control, keeping the
-// engine's clock as XBoard would (the time from sending a move to reading
-// the reply, plus increments and sessions), and fails if it ever runs out.
-// It returns the smallest time left and the number of moves played.
-func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration, moves int) (time.Duration, int) {
+// node budget (and a first move drawn with the seed), at a time control on
+// the node clock ("nps"), keeping the engine's clock as XBoard does in that
+// mode: a move takes its search's nodes divided by the rate, whatever the
+// machine's load; increments and sessions are added. It fails if the
+// engine's clock ever runs out, and returns the smallest time left and the
+// number of moves played. The game is the same on every run.
+func playTimedGame(t *testing.T, level string, nps, mps int, base, inc time.Duration, moves int, seed uint64) (time.Duration, int) {
 	d := newDialogue(t, smallEngine(), xboardConfig{})
-	d.sync("new", level)
+	d.sync("new", level, fmt.Sprintf("nps %d", nps))
+	rng := rand.New(rand.NewPCG(seed, 1))
 	opponent := smallEngine()
-	opponent.nodeBudget = 3000
 	shadow := newGame()
 	clk, least := base, base
 	n := 1
@@ -989,20 +1230,17 @@ func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration,
 		if len(legal) == 0 {
 			break
 		}
-		m := legal[rand.IntN(len(legal))]
+		m := legal[rng.IntN(len(legal))]
 		if n > 1 {
 			opponent.Position = shadow
 			opponent.pendingFrom = infinity
-			if !opponent.rootSearch() {
+			if !opponent.rootSearch(&searchControl{budget: 3000}) {
 				t.Fatal("the opponent did not move")
 			}
-			m = Move{opponent.pendingFrom, opponent.pendingTo, 0}
-			if m.to < 8 && shadow.board[m.from]&7 == 1 {
-				m.promo = 7
-			}
+			m = shadow.microMaxMove(opponent.pendingFrom, opponent.pendingTo)
 		}
 		shadow.makeMove(m)
-		sent := d.send(fmt.Sprintf("time %d", clk/(10*time.Millisecond)), fmt.Sprintf("otim %d", base/(10*time.Millisecond)), "usermove "+m.String())
+		d.send(fmt.Sprintf("time %d", clk/(10*time.Millisecond)), fmt.Sprintf("otim %d", base/(10*time.Millisecond)), "usermove "+m.String())
 		var reply outputLine
 		for {
 			reply = d.next(time.Minute)
@@ -1013,7 +1251,7 @@ func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration,
 		if !isMove(reply.text) {
 			break // game over
 		}
-		clk -= reply.at.Sub(sent)
+		clk -= d.s.lastResult.elapsed // the nodes of the search, on the node clock
 		least = min(least, clk)
 		if clk <= 0 {
 			t.Fatalf("%s: lost on time at move %d", level, n)
@@ -1027,14 +1265,17 @@ func playTimedGame(t *testing.T, level string, mps int, base, inc time.Duration,
 		if mps > 0 && n%mps == 0 {
 			clk += base
 		}
-		if r := (&gameRecord{plies: []gamePly{{pos: shadow}}}).result(); r != "" {
+		if (&gameRecord{plies: []gamePly{{pos: shadow}}}).end() != notOver {
 			break
 		}
 	}
 	return least, n - 1
 }
 
-// TestClocks: fast time controls never overstep the clock.
+// TestClocks: fast time controls never overstep the clock. The games run on
+// the node clock, so they are the same on a loaded machine; real time is
+// what the XBoard matches (xboard_match_test.go) play. The engine must also
+// use its time: at least a quarter of its clock over the game.
 func TestClocks(t *testing.T) {
 	for _, c := range []struct {
 		level     string
@@ -1046,19 +1287,27 @@ func TestClocks(t *testing.T) {
 		{"level 10 0:01 0", 10, time.Second, 0},
 	} {
 		t.Run(c.level, func(t *testing.T) {
-			least, n := playTimedGame(t, c.level, c.mps, c.base, c.inc, 80)
-			t.Logf("%d moves, least time left %v", n, least)
+			for seed := uint64(1); seed <= 2; seed++ {
+				least, n := playTimedGame(t, c.level, 1000000, c.mps, c.base, c.inc, 80, seed)
+				t.Logf("seed %d: %d moves, least time left %v", seed, n, least)
+				if n < 20 || least > c.base*3/4+time.Duration(n)*c.inc {
+					t.Errorf("seed %d: %d moves, least time left %v: the clock was hardly used", seed, n, least)
+				}
+			}
 		})
 	}
+	// st in real time: the hard limit's timer stops a search that would
+	// otherwise go on for minutes (no node budget). The margin is wide, for
+	// a loaded machine.
 	t.Run("st", func(t *testing.T) {
 		d := newDialogue(t, smallEngine(), xboardConfig{})
 		d.sync("new", "st 0.25")
 		for _, m := range []string{"e2e4", "d2d4", "g1f3"} {
 			sent := d.send("force", "usermove "+m, "go")
 			var l outputLine
-			for l = d.next(5 * time.Second); !isMove(l.text); l = d.next(5 * time.Second) {
+			for l = d.next(time.Minute); !isMove(l.text); l = d.next(time.Minute) {
 			}
-			if took := l.at.Sub(sent); took > 250*time.Millisecond {
+			if took := l.at.Sub(sent); took > 250*time.Millisecond+3*time.Second {
 				t.Errorf("st 0.25: took %v", took)
 			}
 		}
@@ -1139,41 +1388,62 @@ func TestFutilityOption(t *testing.T) {
 	}
 }
 
-// TestNPS: with "nps N" the clock counts nodes. At "st 1" a search may use
-// no more than 1 s worth of nodes (less the move lag), stopping in the
-// middle of an iteration if it must; the thinking output's time is nodes/N;
-// and the same position gives the same search every time.
+// TestNPS: with "nps N" the clock counts nodes, so that the same search
+// happens on any machine, however loaded. The thinking output's time is
+// nodes/N. At "st 0.2" and 20000 nodes a second the hard limit, 3500 nodes
+// (0.2 s less the move lag), stops the search mid-iteration at the first
+// look at the flags after it (every 4096 nodes), and the move is the last
+// finished iteration's; at "st 1" and 50000 the search stops deepening in
+// time (the soft limit) and micro-Max plays its own move. Each search is the
+// same twice.
 func TestNPS(t *testing.T) {
-	var first []string
-	for run := 0; run < 2; run++ {
-		e := newEngine()
-		e.resizeTable(1 << 20)
-		d := newDialogue(t, e, xboardConfig{})
-		d.sync("xboard", "protover 2", "new", "nps 50000", "st 1", "post")
-		got := d.sync("go")
-		if _, ok := moveLine(got); !ok {
-			t.Fatalf("no move: %q", got)
-		}
-		limit := int((time.Second - moveLag).Seconds() * 50000)
-		for _, l := range got[:len(got)-1] {
-			var depth, score, cs, nodes int
-			if n, _ := fmt.Sscanf(l, "%d %d %d %d", &depth, &score, &cs, &nodes); n != 4 {
-				t.Fatalf("bad thinking line %q", l)
+	for _, c := range []struct {
+		nps     int
+		st      string
+		aborted bool
+	}{{20000, "0.2", true}, {50000, "1", false}} {
+		var first []string
+		for run := 0; run < 2; run++ {
+			e := newEngine()
+			e.resizeTable(1 << 20)
+			d := newDialogue(t, e, xboardConfig{})
+			d.sync("xboard", "protover 2", "new", fmt.Sprintf("nps %d", c.nps), "st "+c.st, "post")
+			got := d.sync("go")
+			move, ok := moveLine(got)
+			if !ok {
+				t.Fatalf("no move: %q", got)
 			}
-			if nodes > limit || cs != nodes*100/50000 {
-				t.Errorf("%q: %d nodes (limit %d), %d cs (nodes/500 is %d)", l, nodes, limit, cs, nodes*100/50000)
+			perMove, _ := parseSeconds(c.st)
+			limit := int((perMove - moveLag).Seconds() * float64(c.nps))
+			var lastPV string
+			for _, l := range got[:len(got)-1] {
+				var depth, score, cs, nodes int
+				if n, _ := fmt.Sscanf(l, "%d %d %d %d %s", &depth, &score, &cs, &nodes, &lastPV); n != 5 {
+					t.Fatalf("bad thinking line %q", l)
+				}
+				if nodes > limit || cs != nodes*100/c.nps {
+					t.Errorf("%q: %d nodes (limit %d), %d cs (nodes*100/nps is %d)", l, nodes, limit, cs, nodes*100/c.nps)
+				}
 			}
-		}
-		if e.nodes > limit+stopPollNodes {
-			t.Errorf("the search went on to %d nodes, limit %d", e.nodes, limit)
-		}
-		if run == 0 {
-			first = got
-		} else if strings.Join(got, "\n") != strings.Join(first, "\n") {
-			t.Errorf("not reproducible:\n%q\n%q", first, got)
-		}
-		if bad := d.sync("nps x", "nps -1"); len(bad) != 2 || !strings.HasPrefix(bad[0], "Error") || !strings.HasPrefix(bad[1], "Error") {
-			t.Errorf("bad nps values answered %q", bad)
+			res := d.s.lastResult
+			if res.aborted != c.aborted || move != lastPV || res.played == res.aborted {
+				t.Errorf("nps %d st %s: aborted %v played %v, move %s after PV %s; want aborted %v",
+					c.nps, c.st, res.aborted, res.played, move, lastPV, c.aborted)
+			}
+			if res.aborted && (res.nodes < limit || res.nodes >= limit+stopPollNodes || res.nodes%stopPollNodes != 0) {
+				t.Errorf("nps %d st %s: stopped at %d nodes, want the first look at the flags from %d on", c.nps, c.st, res.nodes, limit)
+			}
+			if !res.aborted && res.nodes > limit {
+				t.Errorf("nps %d st %s: %d nodes, limit %d", c.nps, c.st, res.nodes, limit)
+			}
+			if run == 0 {
+				first = got
+			} else if strings.Join(got, "\n") != strings.Join(first, "\n") {
+				t.Errorf("not reproducible:\n%q\n%q", first, got)
+			}
+			if bad := d.sync("nps x", "nps -1"); len(bad) != 2 || !strings.HasPrefix(bad[0], "Error") || !strings.HasPrefix(bad[1], "Error") {
+				t.Errorf("bad nps values answered %q", bad)
+			}
 		}
 	}
 }

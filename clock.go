@@ -1,0 +1,59 @@
+package main
+
+// The time budget of a move: how long the engine may think, from what it
+// knows of its clock. Both protocols read their clock commands into a
+// moveClock (CECP: level, st, time; UCI: go wtime btime winc binc
+// movestogo movetime) and ask it for the limits of a search.
+
+import "time"
+
+const (
+	// defaultMoveOverhead is the time a move costs that the engine cannot
+	// see on its own clock: the GUI's clock runs from the moment it sends a
+	// move until it reads the answer, through pipes, process switches and
+	// the GUI's own work, on a machine that may be loaded. Every move keeps
+	// this much (CECP always; UCI's Move Overhead option by default).
+	defaultMoveOverhead = 25 * time.Millisecond
+	// minThink is the shortest search the engine allows itself: micro-Max
+	// looks at the stop flag every 4096 nodes, a few milliseconds.
+	minThink = 2 * time.Millisecond
+	// horizon is the number of moves a game without moves per session is
+	// assumed still to last, when sharing out the clock.
+	horizon = 30
+)
+
+// moveClock is what the engine knows of its clock when a search starts.
+type moveClock struct {
+	left      time.Duration // time left on the engine's clock (may be negative)
+	increment time.Duration // added to the engine's clock after each of its moves
+	movesToGo int           // moves to make until the clock gets more time; 0: the game is one session
+	perMove   time.Duration // a fixed time for every move (CECP st, UCI movetime), or 0
+	overhead  time.Duration // what every move costs beyond the search (defaultMoveOverhead)
+}
+
+// budget returns the time limits of the search: after soft it starts no
+// new iteration, at hard it stops. It is a pure function of the clock.
+//
+// With a time per move, the hard limit is that time less the overhead, and
+// the soft limit half of it (the clock is not read). Otherwise the clock is
+// shared out over the moves left in the session (horizon if the game is one
+// session), after keeping the overhead for each of them; each move also gets
+// the increment. The target is that share; an iteration is not begun after
+// 60% of it, and a search stops at three times it, but never takes more than
+// half of the clock (less the overhead). Every search may take minThink.
+func (c moveClock) budget() (soft, hard time.Duration) {
+	if c.perMove > 0 {
+		hard = max(c.perMove-c.overhead, minThink)
+		return hard / 2, hard
+	}
+	movesLeft := horizon
+	if c.movesToGo > 0 {
+		movesLeft = c.movesToGo
+	}
+	spare := c.left - time.Duration(movesLeft)*c.overhead
+	target := max(spare, 0)/time.Duration(movesLeft) + c.increment
+	hard = min(3*target, c.left/2-c.overhead)
+	hard = max(hard, minThink)
+	soft = min(target*6/10, hard)
+	return soft, hard
+}

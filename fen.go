@@ -1,0 +1,200 @@
+package main
+
+// Set-up positions: Forsyth-Edwards Notation read onto micro-Max's board.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// fenPieces maps the piece letters of a FEN to micro-Max's piece codes.
+var fenPieces = map[byte]int{
+	'P': white + 1, 'N': white + 3, 'B': white + 5, 'R': white + 6, 'Q': white + 7, 'K': white + 4,
+	'p': black + 2, 'n': black + 3, 'b': black + 5, 'r': black + 6, 'q': black + 7, 'k': black + 4,
+}
+
+// setup is a position read from a FEN, with what a Position does not hold.
+type setup struct {
+	pos      Position
+	halfmove int    // plies since the last capture or pawn move (the 50-move rule)
+	epGiven  bool   // the FEN named an e.p. square
+	dropped  string // castling rights of the FEN dropped because king or rook is not at home
+}
+
+// parseFEN reads a position in Forsyth-Edwards Notation and maps it onto
+// micro-Max's board. It refuses a FEN that is malformed or that micro-Max
+// could not play from: it needs one king a side, no pawn on the first or
+// last rank, the side not to move not in check, and an e.p. square just
+// behind a pawn that has just made a double step. A castling right whose
+// king and rook do not stand on their squares is dropped (and named in
+// dropped): the rest of the position is good. The move counters may be left
+// out.
+//
+// micro-Max keeps castling rights and the double step in "moved" bits. The
+// set-up gives the moved bit to every pawn off its starting rank (so that it
+// cannot step twice), to every king and rook that has no castling right (so
+// that it cannot castle), and to nothing else, as in micro-Max's initial
+// position. The e.p. square becomes micro-Max's e.p. argument (noSquare if
+// none). The running evaluation starts as staticEval: material plus the
+// centre table, from the side to move's view.
+func parseFEN(fen string) (setup, error) {
+	var s setup
+	fields := strings.Fields(fen)
+	if len(fields) < 4 || len(fields) > 6 {
+		return s, fmt.Errorf("%d fields, want 4 to 6", len(fields))
+	}
+	p := &s.pos
+	ranks := strings.Split(fields[0], "/")
+	if len(ranks) != 8 {
+		return s, fmt.Errorf("%d ranks, want 8", len(ranks))
+	}
+	kings := map[int]int{}
+	for r, row := range ranks {
+		file := 0
+		for i := 0; i < len(row); i++ {
+			c := row[i]
+			if c >= '1' && c <= '8' {
+				file += int(c - '0')
+				continue
+			}
+			piece, ok := fenPieces[c]
+			if !ok {
+				return s, fmt.Errorf("no piece letter %q", c)
+			}
+			if file > 7 {
+				return s, fmt.Errorf("rank %d has more than 8 squares", 8-r)
+			}
+			if piece&7 < 3 && (r == 0 || r == 7) {
+				return s, fmt.Errorf("pawn on rank %d", 8-r)
+			}
+			if piece&7 == 4 {
+				kings[piece&(white|black)]++
+			}
+			p.board[16*r+file] = int8(piece)
+			file++
+		}
+		if file != 8 {
+			return s, fmt.Errorf("rank %d has %d squares", 8-r, file)
+		}
+	}
+	if kings[white] != 1 || kings[black] != 1 {
+		return s, fmt.Errorf("%d white and %d black kings, want one each", kings[white], kings[black])
+	}
+	switch fields[1] {
+	case "w":
+		p.side = white
+	case "b":
+		p.side = black
+	default:
+		return s, fmt.Errorf("side to move %q, want w or b", fields[1])
+	}
+
+	// Castling rights: every piece that may castle keeps its moved bit clear.
+	mayCastle := map[int]bool{}
+	if fields[2] != "-" {
+		for i := 0; i < len(fields[2]); i++ {
+			c := fields[2][i]
+			found := false
+			for _, k := range castlingCorners {
+				if k.letter != c {
+					continue
+				}
+				found = true
+				if strings.IndexByte(fields[2][:i], c) >= 0 {
+					return s, fmt.Errorf("castling right %c twice", c)
+				}
+				if p.board[k.king] != k.kingP || p.board[k.rook] != k.rookP {
+					s.dropped += string(c) // no king or rook at home
+					continue
+				}
+				mayCastle[k.king], mayCastle[k.rook] = true, true
+			}
+			if !found {
+				return s, fmt.Errorf("no castling right %q", c)
+			}
+		}
+	}
+	for sq := 0; sq < 120; sq++ {
+		piece := int(p.board[sq])
+		if sq&offBoard != 0 || piece == 0 {
+			continue
+		}
+		switch kind := piece & 7; {
+		case kind == 1 && sq>>4 != 6, kind == 2 && sq>>4 != 1: // pawn off its starting rank
+			p.board[sq] |= movedBit
+		case (kind == 4 || kind == 6) && !mayCastle[sq]:
+			p.board[sq] |= movedBit
+		}
+	}
+
+	// The e.p. square: just behind an enemy pawn that has just stepped twice.
+	p.epSquare = noSquare
+	if fields[3] != "-" {
+		ep, ok := parseSquare(fields[3])
+		// With White to move: on rank 6 (index 2), a black pawn a step down
+		// the board (forward, towards the pawn that stepped); Black: mirrored.
+		forward, enemyPawn, wantRank := 16, int8(black+2|movedBit), 2
+		if p.side == black {
+			forward, enemyPawn, wantRank = -16, white+1|movedBit, 5
+		}
+		if !ok || ep>>4 != wantRank || p.board[ep] != 0 || p.board[ep-forward] != 0 || p.board[ep+forward] != enemyPawn {
+			return s, fmt.Errorf("e.p. square %q is not behind a pawn that has just stepped twice", fields[3])
+		}
+		p.epSquare = ep
+		s.epGiven = true
+	}
+	if len(fields) > 4 {
+		n, err := strconv.Atoi(fields[4])
+		if err != nil || n < 0 || n > 100000 {
+			return s, fmt.Errorf("halfmove clock %q", fields[4])
+		}
+		s.halfmove = n
+	}
+	if len(fields) > 5 {
+		n, err := strconv.Atoi(fields[5])
+		if err != nil || n < 1 || n > 100000 {
+			return s, fmt.Errorf("move number %q", fields[5])
+		}
+	}
+	setCentre(&p.board)
+	q := *p
+	q.epSquare = noSquare // castling is not an issue here, only a king in check
+	if q.kingCapturable() {
+		return s, fmt.Errorf("the side not to move is in check")
+	}
+	p.eval = p.staticEval()
+	return s, nil
+}
+
+// staticEval is the evaluation that setboard starts micro-Max from, from the
+// side to move's view: material (99 per pawn, as pieceValue; the kings
+// cancel) plus, for pawns, knights, bishops and kings, the centre table with
+// its sign turned (search() adds b[from+8]-b[to+8] for these pieces, so a
+// piece on a square at squared distance c from the centre is worth -c).
+// The initial position scores 0, micro-Max's own starting Q. After the
+// set-up every move changes the evaluation as micro-Max's main() does
+// (Q=-Q-material gained): the positional part stays as it was set up.
+func (p *Position) staticEval() int {
+	sum := 0
+	for sq := 0; sq < 120; sq++ {
+		piece := int(p.board[sq])
+		if sq&offBoard != 0 || piece == 0 {
+			continue
+		}
+		kind := piece & 7
+		v := 99 * pieceValue[kind]
+		if kind < 6 {
+			v -= int(p.board[sq+8])
+		}
+		if piece&white != 0 {
+			sum += v
+		} else {
+			sum -= v
+		}
+	}
+	if p.side == black {
+		sum = -sum
+	}
+	return sum
+}

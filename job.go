@@ -1,0 +1,385 @@
+package main
+
+// A search job: micro-Max thinking about one position in a goroutine of its
+// own, under the limits of one search, for either protocol adapter.
+//
+// The adapter starts a job on the engine's current position and then leaves
+// the engine alone (its board, table and settings) until the job is done.
+// While the job runs the adapter may stop it, soft-stop it, turn a ponder
+// search into a timed one, and read the last finished iteration; after every
+// finished iteration the job calls the adapter back with what it found, as
+// data. When the job is done its result says which move to play and whether
+// micro-Max has already played it on the engine's board, as micro-Max's own
+// main() does after thinking: an adapter that keeps micro-Max's board and
+// table from search to search (for node counts equal to the C program's)
+// keeps that move on the board; after a stopped search the board is the
+// root position.
+
+import (
+	"sync"
+	"time"
+)
+
+// maxPVMoves bounds a principal variation: it follows the table no further.
+const maxPVMoves = 32
+
+// searchLimits are the limits of one search, given when it starts.
+type searchLimits struct {
+	// soft and hard are the time limits of a timed search (hard 0: none):
+	// no iteration is begun after soft, nor one that would not end before
+	// hard, and at hard the search gives up mid-iteration. They count from
+	// the start of the job, or for a ponder search from ponderhit.
+	soft, hard time.Duration
+	// depth: no iteration deeper than this, as reported (0: none).
+	depth int
+	// budget is micro-Max's root node budget (0: none): the root deepens
+	// while its node counter is below it, exactly as the C program does
+	// with its 1e6, and then plays.
+	budget int
+	// nps, if > 0, makes the job's clock count nodes at this rate instead of
+	// reading real time: for the time limits, and the elapsed time of each
+	// iteration. The hard limit then stops the search at a node count.
+	nps int
+	// infinite jobs report only after stop, even when the search ends by
+	// itself (a mate found, the depth or budget reached): analysis, UCI's
+	// "go infinite". Their time limits are not used.
+	infinite bool
+	// ponder jobs are infinite until ponderhit, which starts their time
+	// limits (UCI's "go ponder").
+	ponder bool
+	// searchMoves, if not nil, are the only root moves searched (UCI's
+	// searchmoves). The result is never another move; if none of them is
+	// legal, the job does not search and has no move.
+	searchMoves []Move
+}
+
+// iteration is what one finished iteration of the root found.
+type iteration struct {
+	depth   int           // micro-Max's iteration depth less one: the "ply" of its kibitz line
+	score   int           // from the side to move's view, 99 a pawn; mates near ±infinity (mateDistance)
+	nodes   int           // micro-Max's node counter so far (the C program's N-128)
+	elapsed time.Duration // since the job started (node clock: nodes / nps)
+	pv      []Move        // the principal variation, best move first, every move legal
+}
+
+// searchResult is what a job found.
+type searchResult struct {
+	best      Move // the move to play, if hasBest
+	hasBest   bool // false only when there is no legal (and listed) root move
+	ponder    Move // the reply expected to best (the PV's second move), if hasPonder
+	hasPonder bool
+	// played: micro-Max has played best on the engine's board, which is now
+	// the root position after best, and the root key has advanced as in the
+	// C program. Otherwise the engine's board is the root position.
+	played  bool
+	aborted bool          // the search was stopped mid-iteration
+	last    iteration     // the last finished iteration (depth 0 if none)
+	nodes   int           // nodes of the whole search
+	elapsed time.Duration // time of the whole search (node clock: nodes / nps)
+	stats   searchStats   // the statistics of the search (-stats)
+}
+
+// searchJob is one search running in the background. Its methods may be
+// called from any goroutine.
+type searchJob struct {
+	e           *Engine
+	root        Position
+	limits      searchLimits
+	start       time.Time
+	onIteration func(iteration)
+	ctl         searchControl
+	legal       []Move // the root moves the job may play, in generator order
+
+	mu         sync.Mutex
+	last       iteration
+	pondering  bool          // a ponder search before ponderhit: no time limits yet
+	timedFrom  time.Time     // when the time limits started
+	timedNodes int           // ... and the node count then (node clock)
+	ended      bool          // the search itself is over
+	endNodes   int           // its nodes, once over
+	endTime    time.Duration // its time, once over
+	hardTimer  *time.Timer
+	released   bool
+	release    chan struct{} // closed by stop, and for a ponder search by ponderhit
+
+	lastIterTime time.Duration // the search goroutine's own: the last iteration's time
+
+	finished chan struct{}
+	result   searchResult // set before finished is closed
+}
+
+// startSearchJob starts micro-Max thinking about the engine's position
+// under limits. The job's time counts from start (the time the command
+// that asked for it arrived; now if zero). onIteration, if not nil, is
+// called on the search's goroutine after every finished iteration of depth
+// 1 or more; it must not touch the engine. Until the job is done the caller
+// must not touch the engine either.
+func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration func(iteration)) *searchJob {
+	if start.IsZero() {
+		start = time.Now()
+	}
+	j := &searchJob{e: e, root: e.Position, limits: limits, start: start, onIteration: onIteration,
+		release: make(chan struct{}), finished: make(chan struct{})}
+	j.legal = j.root.legalMoves()
+	if limits.searchMoves != nil {
+		var listed []Move
+		for _, m := range j.legal {
+			if j.listed(m) {
+				listed = append(listed, m)
+			}
+		}
+		j.legal = listed
+		j.ctl.rootMoves = rootMoveSet(listed)
+	}
+	j.ctl.budget = noBudget
+	if limits.budget > 0 {
+		j.ctl.budget = limits.budget
+	}
+	j.ctl.report = j.iterationDone
+	switch {
+	case limits.infinite:
+	case limits.ponder:
+		j.pondering = true
+	default:
+		j.startClock(start, 0)
+	}
+	go j.run()
+	return j
+}
+
+// listed reports whether m is one of the search moves (any move if there
+// is no list).
+func (j *searchJob) listed(m Move) bool {
+	if j.limits.searchMoves == nil {
+		return true
+	}
+	for _, l := range j.limits.searchMoves {
+		if l == m || l.promo == 0 && m.promo == 7 && l.from == m.from && l.to == m.to {
+			return true
+		}
+	}
+	return false
+}
+
+// playable returns the move of j.legal that micro-Max means by m (which
+// promotes to a queen): m itself, or, when the list allows only an
+// under-promotion on those squares, that one.
+func (j *searchJob) playable(m Move) (Move, bool) {
+	found, ok := Move{}, false
+	for _, l := range j.legal {
+		if l == m {
+			return m, true
+		}
+		if !ok && l.from == m.from && l.to == m.to {
+			found, ok = l, true
+		}
+	}
+	return found, ok
+}
+
+// startClock starts the time limits at time at and node count nodes.
+// Called with j.mu held, or before the search starts.
+func (j *searchJob) startClock(at time.Time, nodes int) {
+	j.timedFrom, j.timedNodes = at, nodes
+	if j.limits.hard <= 0 {
+		return
+	}
+	if j.limits.nps > 0 {
+		limit := float64(nodes) + j.limits.hard.Seconds()*float64(j.limits.nps)
+		j.ctl.maxNodes.Store(int64(min(limit, noBudget)))
+		return
+	}
+	j.hardTimer = time.AfterFunc(time.Until(at.Add(j.limits.hard)), func() { j.ctl.stop.Store(true) })
+}
+
+// run is the job's goroutine.
+func (j *searchJob) run() {
+	e := j.e
+	played := false
+	if len(j.legal) > 0 {
+		e.pendingFrom = infinity // think
+		played = e.rootSearch(&j.ctl)
+	}
+	res := searchResult{played: played, aborted: e.aborted, nodes: e.nodes, stats: e.stats}
+	j.mu.Lock()
+	j.ended = true
+	if j.hardTimer != nil {
+		j.hardTimer.Stop()
+	}
+	res.elapsed = j.elapsed(e.nodes)
+	j.endNodes, j.endTime = res.nodes, res.elapsed
+	res.last = j.last
+	j.mu.Unlock()
+
+	switch {
+	case played:
+		m := j.root.microMaxMove(e.pendingFrom, e.pendingTo)
+		if listed, ok := j.playable(m); ok { // (not ok cannot happen: the root searches only listed moves)
+			m = listed
+		}
+		e.pendingFrom = infinity
+		e.fixPromotion(m, j.root.side) // an under-promotion the list asked for
+		res.best, res.hasBest = m, true
+	case len(res.last.pv) > 0:
+		res.best, res.hasBest = res.last.pv[0], true // the iteration callback checked it
+	case len(j.legal) > 0:
+		res.best, res.hasBest = j.legal[0], true // no iteration finished: stopped at once
+	}
+	if res.hasBest && len(res.last.pv) > 1 && res.last.pv[0] == res.best {
+		res.ponder, res.hasPonder = res.last.pv[1], true
+	}
+	if j.limits.infinite || j.limits.ponder {
+		<-j.release // never end by itself
+	}
+	j.result = res
+	close(j.finished)
+}
+
+// iterationDone is the report callback of the search: it reads the PV from
+// the table, records the iteration, calls the adapter back, and decides
+// whether to begin another iteration. Depth 0 (the root standing pat) and
+// the final pass in which micro-Max plays its move are not reported.
+func (j *searchJob) iterationDone(depth, nodes, score, from, to int) {
+	e := j.e
+	if depth < 1 || e.pendingFrom != infinity {
+		return
+	}
+	pv := e.principalVariation(&j.root, from, to, maxPVMoves)
+	if len(pv) == 0 {
+		return
+	}
+	if m, ok := j.playable(pv[0]); !ok {
+		return // cannot happen: the root searches only listed moves
+	} else if m != pv[0] {
+		pv = []Move{m} // an under-promotion: the rest of the PV followed the queen
+	}
+	j.mu.Lock()
+	it := iteration{depth: depth, score: score, nodes: nodes, elapsed: j.elapsed(nodes), pv: pv}
+	previous := j.last.elapsed
+	j.last = it
+	timed := !j.limits.infinite && !j.pondering && j.limits.hard > 0
+	var sinceClock time.Duration
+	if timed {
+		sinceClock = it.elapsed - j.clockOffset()
+	}
+	j.mu.Unlock()
+	if j.onIteration != nil {
+		j.onIteration(it)
+	}
+	if j.limits.depth > 0 && depth >= j.limits.depth {
+		j.ctl.softStop.Store(true)
+	}
+	if !timed {
+		return
+	}
+	// Start no new iteration after the soft limit, nor one that would not
+	// end before the hard limit: each takes some times longer than the one
+	// before (the growth measured, between 2 and 8; 5 until measured).
+	iterTime := it.elapsed - previous
+	growth := 5.0
+	if j.lastIterTime > time.Millisecond {
+		growth = min(max(float64(iterTime)/float64(j.lastIterTime), 2), 8)
+	}
+	j.lastIterTime = iterTime
+	next := time.Duration(growth * float64(iterTime))
+	if sinceClock >= j.limits.soft || sinceClock+next > j.limits.hard {
+		j.ctl.softStop.Store(true)
+	}
+}
+
+// clockOffset is the job's elapsed time when the time limits started.
+// Called with j.mu held.
+func (j *searchJob) clockOffset() time.Duration {
+	if j.limits.nps > 0 {
+		return j.nodeTime(j.timedNodes)
+	}
+	return j.timedFrom.Sub(j.start)
+}
+
+// elapsed is the job's time after nodes nodes: real time since the start,
+// or with a node clock nodes divided by the rate.
+func (j *searchJob) elapsed(nodes int) time.Duration {
+	if j.limits.nps > 0 {
+		return j.nodeTime(nodes)
+	}
+	return time.Since(j.start)
+}
+
+// nodeTime is the time nodes take on the node clock.
+func (j *searchJob) nodeTime(nodes int) time.Duration {
+	return time.Duration(float64(nodes) / float64(j.limits.nps) * float64(time.Second))
+}
+
+// stop stops the search at once: its result is the best move of the last
+// finished iteration, and the engine's board the root position (unless
+// micro-Max had already played its move). It also ends the wait of an
+// infinite or ponder job whose search is over.
+func (j *searchJob) stop() {
+	j.ctl.stop.Store(true)
+	j.releaseWait()
+}
+
+// softStop lets the search finish its iteration and then play its best
+// move, as when micro-Max's node budget is spent.
+func (j *searchJob) softStop() {
+	j.ctl.softStop.Store(true)
+}
+
+// ponderhit turns a ponder search into a timed one: its time limits start
+// at time at. If the search is already over, the job reports at once. It
+// does nothing to a job that is not pondering.
+func (j *searchJob) ponderhit(at time.Time) {
+	j.mu.Lock()
+	if !j.pondering {
+		j.mu.Unlock()
+		return
+	}
+	j.pondering = false
+	if !j.ended {
+		j.startClock(at, int(j.ctl.polled.Load()))
+	}
+	j.mu.Unlock()
+	j.releaseWait()
+}
+
+// releaseWait ends the wait of an infinite or ponder job.
+func (j *searchJob) releaseWait() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if !j.released {
+		j.released = true
+		close(j.release)
+	}
+}
+
+// lastIteration returns the last finished iteration (depth 0 if none).
+func (j *searchJob) lastIteration() iteration {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.last
+}
+
+// progress returns the time and nodes the search has taken so far (those
+// of the whole search once it is over), and the last finished iteration.
+func (j *searchJob) progress() (elapsed time.Duration, nodes int, last iteration) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.ended {
+		return j.endTime, j.endNodes, j.last
+	}
+	nodes = int(j.ctl.polled.Load())
+	return j.elapsed(nodes), nodes, j.last
+}
+
+// moveCount is the number of root moves the job may play (the legal ones,
+// or the legal ones listed in searchMoves).
+func (j *searchJob) moveCount() int { return len(j.legal) }
+
+// done is closed when the job's result is ready.
+func (j *searchJob) done() <-chan struct{} { return j.finished }
+
+// wait waits for the job to be done and returns its result.
+func (j *searchJob) wait() searchResult {
+	<-j.finished
+	return j.result
+}

@@ -1,0 +1,282 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// runJob runs a search job on e and returns its iterations and result.
+func runJob(t *testing.T, e *Engine, limits searchLimits) ([]iteration, searchResult) {
+	t.Helper()
+	var its []iteration
+	j := startSearchJob(e, time.Time{}, limits, func(it iteration) { its = append(its, it) })
+	select {
+	case <-j.done():
+	case <-time.After(time.Minute):
+		j.stop()
+		t.Fatal("the job did not end")
+	}
+	return its, j.wait()
+}
+
+// kibitzLines formats iterations as micro-Max's kibitz lines.
+func kibitzLines(its []iteration) string {
+	var b strings.Builder
+	for _, it := range its {
+		m := it.pv[0]
+		fmt.Fprintf(&b, "%2d ply, %9d searched, score=%6d by %s\n", it.depth, it.nodes, it.score, squareName(m.from)+squareName(m.to))
+	}
+	return b.String()
+}
+
+// TestJobIsMicroMax: a job with a root budget N, on an engine that keeps
+// its board and table from search to search and plays the opponent's moves
+// with its play method, searches exactly what the console mode (which is
+// the C program, node for node: TestClassicGolden) searches at budget N:
+// the same iterations, the same moves, on the same board. This is how the
+// UCI adapter gives "go nodes N" the C program's node counts.
+func TestJobIsMicroMax(t *testing.T) {
+	const budget = 30000
+	moves := []string{"e2e4", "", "g1f3", "", "", "h7h6", ""}
+	// The console mode: its kibitz lines of the searches that think.
+	console := newEngine()
+	console.nodeBudget = budget
+	var out bytes.Buffer
+	runClassic(console, strings.NewReader(strings.Join(moves, "\n")+"\n"), &out)
+	var want []string
+	block := ""
+	for _, line := range strings.SplitAfter(out.String(), "\n") {
+		if strings.Contains(line, " ply, ") && !strings.HasPrefix(line, " 0 ply") {
+			block += line
+		} else if len(strings.TrimSuffix(line, "\n")) == 17 && block != "" { // a board print ends a search's lines
+			want = append(want, block)
+			block = ""
+		}
+	}
+	// Typed moves print kibitz lines too (their root check): keep the
+	// blocks of the thinking turns only.
+	e := newEngine()
+	think := 0
+	for _, m := range moves {
+		if m != "" {
+			mv, ok := e.parseMove(m)
+			if !ok {
+				t.Fatalf("%s is not legal", m)
+			}
+			if err := e.play(mv); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		root := e.Position
+		its, res := runJob(t, e, searchLimits{budget: budget})
+		if !res.played || res.aborted || !res.hasBest {
+			t.Fatalf("search %d: played %v aborted %v", think, res.played, res.aborted)
+		}
+		after := root
+		after.makeMove(res.best)
+		if !samePos(e.Position, after) || res.best != its[len(its)-1].pv[0] || res.last.depth != its[len(its)-1].depth {
+			t.Fatalf("search %d: the board is not the root after %v", think, res.best)
+		}
+		if got := kibitzLines(its); think >= len(want) || got != want[think] {
+			t.Errorf("search %d: the job's iterations\n%s differ from the console mode's:\n%s", think, got, strings.Join(want, "--\n"))
+		}
+		think++
+	}
+	if think != len(want) || think != 4 {
+		t.Errorf("%d searches, the console mode made %d", think, len(want))
+	}
+}
+
+// TestJobStop: a stopped search reports the last finished iteration's best
+// move, and leaves the engine's board at the root.
+func TestJobStop(t *testing.T) {
+	e := smallEngine()
+	root := e.Position
+	started := make(chan struct{}, 100)
+	j := startSearchJob(e, time.Time{}, searchLimits{}, func(it iteration) {
+		if it.depth >= 3 {
+			started <- struct{}{}
+		}
+	})
+	<-started
+	j.stop()
+	res := j.wait()
+	if res.played || !res.aborted || !res.hasBest || res.best != res.last.pv[0] || res.last.depth < 3 {
+		t.Errorf("played %v aborted %v best %v last %+v", res.played, res.aborted, res.best, res.last)
+	}
+	if res.hasPonder != (len(res.last.pv) > 1) || res.hasPonder && res.ponder != res.last.pv[1] {
+		t.Errorf("ponder %v %v, PV %v", res.hasPonder, res.ponder, res.last.pv)
+	}
+	if !samePos(e.Position, root) {
+		t.Errorf("the board is not the root: %s", fenOf(&e.Position))
+	}
+}
+
+// TestJobSoftStop: a soft stop lets the iteration under way finish, and
+// micro-Max then plays its best move, as when its budget is spent.
+func TestJobSoftStop(t *testing.T) {
+	e := smallEngine()
+	root := e.Position
+	deep := make(chan struct{}, 100)
+	var its []iteration
+	j := startSearchJob(e, time.Time{}, searchLimits{}, func(it iteration) {
+		its = append(its, it)
+		if it.depth == 3 {
+			deep <- struct{}{}
+		}
+	})
+	<-deep
+	j.softStop()
+	res := j.wait()
+	last := its[len(its)-1]
+	if !res.played || res.aborted || res.best != last.pv[0] || res.last.depth != last.depth {
+		t.Errorf("played %v aborted %v best %v, last iteration %+v", res.played, res.aborted, res.best, last)
+	}
+	root.makeMove(res.best)
+	if !samePos(e.Position, root) {
+		t.Errorf("the board is not the root after %v: %s", res.best, fenOf(&e.Position))
+	}
+}
+
+// TestJobInfinite: an infinite job whose search ends by itself (it finds a
+// mate) reports only after stop, and micro-Max's move is then on the board.
+func TestJobInfinite(t *testing.T) {
+	e := smallEngine()
+	e.Position = mustFEN(t, "k7/8/1K6/8/8/8/8/7R w - - 0 1").pos
+	root := e.Position
+	j := startSearchJob(e, time.Time{}, searchLimits{infinite: true}, nil)
+	select {
+	case <-j.done():
+		t.Fatal("an infinite job reported by itself")
+	case <-time.After(300 * time.Millisecond):
+	}
+	if _, nodes, last := j.progress(); last.depth == 0 || nodes == 0 {
+		t.Errorf("progress: %d nodes, last %+v", nodes, last)
+	}
+	j.stop()
+	res := j.wait()
+	if !res.played || res.best.String() != "h1h8" {
+		t.Errorf("played %v best %v", res.played, res.best)
+	}
+	root.makeMove(res.best)
+	if !samePos(e.Position, root) {
+		t.Errorf("board after the played move: %s", fenOf(&e.Position))
+	}
+}
+
+// TestJobPonder: a ponder search runs until ponderhit, then under its time
+// limits (here on the node clock); one whose search has ended waits for
+// ponderhit.
+func TestJobPonder(t *testing.T) {
+	e := smallEngine()
+	limits := searchLimits{ponder: true, nps: 100000, soft: 50 * time.Millisecond, hard: 100 * time.Millisecond}
+	deep := make(chan struct{}, 100)
+	j := startSearchJob(e, time.Time{}, limits, func(it iteration) {
+		if it.nodes > 200000 { // far beyond the time limits: no limits while pondering
+			deep <- struct{}{}
+		}
+	})
+	select {
+	case <-deep:
+	case <-j.done():
+		t.Fatal("the ponder search ended by itself")
+	case <-time.After(time.Minute):
+		t.Fatal("the ponder search did not get deep")
+	}
+	_, atHit, _ := j.progress()
+	j.ponderhit(time.Now())
+	res := j.wait()
+	if !res.hasBest || res.nodes-atHit > 10000+2*stopPollNodes {
+		t.Errorf("after ponderhit at about %d nodes: %d nodes, best %v", atHit, res.nodes, res.best)
+	}
+	// A mate found while pondering: the job waits for ponderhit.
+	e.Position = mustFEN(t, "k7/8/1K6/8/8/8/8/7R w - - 0 1").pos
+	j = startSearchJob(e, time.Time{}, limits, nil)
+	select {
+	case <-j.done():
+		t.Fatal("a ponder job reported before ponderhit")
+	case <-time.After(300 * time.Millisecond):
+	}
+	j.ponderhit(time.Now())
+	if res := j.wait(); !res.played || res.best.String() != "h1h8" {
+		t.Errorf("played %v best %v", res.played, res.best)
+	}
+}
+
+// TestJobSearchMoves: with searchmoves the root searches only the listed
+// moves; the best move, the PV's first move and a stopped search's move are
+// always listed; an under-promotion listed alone is what is played.
+func TestJobSearchMoves(t *testing.T) {
+	e := smallEngine()
+	for i, list := range [][]string{{"a2a3"}, {"h2h4", "b1a3"}, {"g1h3", "e2e4", "a2a4"}, {"a2a3"}, {"h2h4", "b1a3"}, {"g1h3", "e2e4", "a2a4"}} {
+		e.literal = i >= 3 // the literal search honours the list too
+		e.Position = newGame()
+		var moves []Move
+		for _, m := range list {
+			moves = append(moves, mustMove(t, &e.Position, m))
+		}
+		its, res := runJob(t, e, searchLimits{budget: 20000, searchMoves: moves})
+		listed := func(m Move) bool {
+			for _, l := range moves {
+				if l == m {
+					return true
+				}
+			}
+			return false
+		}
+		if !res.hasBest || !listed(res.best) || !res.played {
+			t.Errorf("%v: best %v played %v", list, res.best, res.played)
+		}
+		for _, it := range its {
+			if !listed(it.pv[0]) {
+				t.Errorf("%v: iteration %d's PV starts with %v", list, it.depth, it.pv[0])
+			}
+		}
+	}
+	e.literal = false
+	// An under-promotion: micro-Max makes a queen; the job plays the knight.
+	e.Position = mustFEN(t, "8/1P2k3/8/8/8/8/8/4K3 w - - 0 1").pos
+	knight := mustMove(t, &e.Position, "b7b8n")
+	its, res := runJob(t, e, searchLimits{budget: 5000, searchMoves: []Move{knight}})
+	if res.best != knight || !res.played || e.Position.board[1] != white+3+movedBit || len(its) == 0 || its[0].pv[0] != knight {
+		t.Errorf("best %v played %v, b8 holds %d", res.best, res.played, e.Position.board[1])
+	}
+	want := mustFEN(t, "8/1P2k3/8/8/8/8/8/4K3 w - - 0 1").pos
+	want.makeMove(knight)
+	if !samePos(e.Position, want) {
+		t.Errorf("board %s (eval %d), want %s (eval %d)", fenOf(&e.Position), e.eval, fenOf(&want), want.eval)
+	}
+	// No listed move is legal: no search, no move.
+	e.Position = newGame()
+	_, res = runJob(t, e, searchLimits{budget: 5000, searchMoves: []Move{{from: 100, to: 52}}}) // e2e5
+	if res.hasBest || res.played || !samePos(e.Position, newGame()) {
+		t.Errorf("no legal listed move: best %v (%v) played %v", res.best, res.hasBest, res.played)
+	}
+}
+
+// TestBudgetPure: the time budget of a move is a pure function of the clock:
+// the moves to go share the clock after the overhead, the increment adds,
+// half the clock is the most, a fixed time per move ignores the clock.
+func TestBudgetPure(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		clock      moveClock
+		soft, hard time.Duration
+	}{
+		{moveClock{left: 10 * time.Second, movesToGo: 10, overhead: 0}, 600 * ms, 3 * time.Second},
+		{moveClock{left: 10 * time.Second, movesToGo: 10, overhead: 100 * ms}, 540 * ms, 2700 * ms},
+		{moveClock{left: 3 * time.Second, increment: time.Second}, 660 * ms, 1500 * ms},                       // 30 moves: 100 ms + 1 s, at most half the clock
+		{moveClock{left: 60 * time.Second, movesToGo: 1, overhead: 50 * ms}, 29950 * ms, 29950 * ms},          // half the clock
+		{moveClock{left: 60 * time.Second, perMove: 2 * time.Second, overhead: 50 * ms}, 975 * ms, 1950 * ms}, // fixed
+		{moveClock{perMove: ms, overhead: 50 * ms}, minThink / 2, minThink},
+		{moveClock{left: -time.Second, overhead: 50 * ms}, 0, minThink},
+	} {
+		if soft, hard := c.clock.budget(); soft != c.soft || hard != c.hard {
+			t.Errorf("%+v: soft %v hard %v, want %v %v", c.clock, soft, hard, c.soft, c.hard)
+		}
+	}
+}

@@ -1,0 +1,99 @@
+package main
+
+// Lines in and out, for both protocol adapters: input read in the
+// background so that commands arrive while the engine thinks, lines written
+// whole from any goroutine, and numbers read with their ranges checked.
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// maxLineBytes is the longest input line accepted; longer ones are refused
+// whole.
+const maxLineBytes = 4096
+
+// inputLine is a line of input with the time it arrived.
+type inputLine struct {
+	text    string
+	at      time.Time
+	tooLong bool // the line was longer than maxLineBytes; text is empty
+}
+
+// readLines sends every line of r to lines, and closes lines at the end of
+// input; it gives up when quit is closed. A line longer than maxLineBytes is
+// passed on empty and marked too long, after the rest of it has been read
+// and dropped.
+func readLines(r io.Reader, lines chan<- inputLine, quit <-chan struct{}) {
+	br := bufio.NewReaderSize(r, maxLineBytes)
+	var buf []byte
+	tooLong := false
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) > maxLineBytes+1 {
+			tooLong, buf = true, buf[:0]
+		} else if !tooLong {
+			buf = append(buf, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if len(buf) > 0 || tooLong || err == nil {
+			text := strings.TrimRight(string(buf), "\r\n")
+			if tooLong {
+				text = ""
+			}
+			select {
+			case lines <- inputLine{text: text, at: time.Now(), tooLong: tooLong}:
+			case <-quit:
+				return
+			}
+		}
+		buf, tooLong = buf[:0], false
+		if err != nil {
+			close(lines)
+			return
+		}
+	}
+}
+
+// protocolWriter writes whole lines to the GUI, from the adapter's loop and
+// from the search goroutine alike, each line in one write.
+type protocolWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+// line writes one line.
+func (o *protocolWriter) line(s string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	io.WriteString(o.w, s+"\n")
+}
+
+// lineUnless writes one line unless muted says not to; muted is read under
+// the writer's lock, so that once mute has run no such line follows.
+func (o *protocolWriter) lineUnless(muted *bool, s string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !*muted {
+		io.WriteString(o.w, s+"\n")
+	}
+}
+
+// mute sets *muted under the writer's lock (see lineUnless).
+func (o *protocolWriter) mute(muted *bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	*muted = true
+}
+
+// parseInt reads a decimal integer within [lo, hi].
+func parseInt(s string, lo, hi int) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= lo && n <= hi
+}
