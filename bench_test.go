@@ -37,9 +37,11 @@ func (r *sliceReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// TestBenchSignature runs what -bench runs (five searches at micro-Max's
-// budget of 1e6 nodes, each from an empty table) and checks the node total
-// that README gives as the signature of the search.
+// TestBenchSignature runs what -bench and "umax bench" run (five searches
+// at micro-Max's budget of 1e6 nodes, each from an empty table) and checks
+// the node total that README gives as the signature of the search, on the
+// total line and on the last two lines, "N nodes" and "N nps", which
+// OpenBench reads.
 func TestBenchSignature(t *testing.T) {
 	const signature = 10120228
 	e := newEngine() // as main sets it up for -bench
@@ -49,14 +51,17 @@ func TestBenchSignature(t *testing.T) {
 	runBench(e, &out)
 	t.Logf("-bench:\n%s", out.String())
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	if len(lines) != len(benchPositions)+1 {
-		t.Fatalf("%d lines, want one per position (%d) and the total", len(lines), len(benchPositions))
+	if len(lines) != len(benchPositions)+3 {
+		t.Fatalf("%d lines, want one per position (%d), the total, nodes and nps", len(lines), len(benchPositions))
 	}
-	var total int
-	if _, err := fmt.Sscanf(strings.TrimPrefix(lines[len(lines)-1], "total"), "%d nodes", &total); err != nil {
-		t.Fatalf("no node total in %q: %v", lines[len(lines)-1], err)
+	var total, nodes, nps int
+	if _, err := fmt.Sscanf(strings.TrimPrefix(lines[len(lines)-3], "total"), "%d nodes", &total); err != nil {
+		t.Fatalf("no node total in %q: %v", lines[len(lines)-3], err)
 	}
-	if total != signature {
-		t.Errorf("-bench node total %d, want %d: the search has changed", total, signature)
+	if _, err := fmt.Sscanf(lines[len(lines)-2]+" "+lines[len(lines)-1], "%d nodes %d nps", &nodes, &nps); err != nil || nps <= 0 {
+		t.Fatalf("the last lines are not N nodes and N nps: %q: %v", lines[len(lines)-2:], err)
+	}
+	if total != signature || nodes != signature {
+		t.Errorf("bench node total %d and %d, want %d: the search has changed", total, nodes, signature)
 	}
 }

@@ -138,3 +138,44 @@ func mateDistance(score int) (plies int, mate bool) {
 	}
 	return 0, false
 }
+
+// The table's size, as both protocols set it (CECP's memory, UCI's Hash).
+const (
+	maxMemoryMB  = 8192    // the largest table a protocol may ask for, in MiB
+	minTableSize = 1 << 10 // the smallest table, in entries
+)
+
+// tableEntries is the number of table entries that memory MiB give: the
+// largest power of two of entries (11 bytes each) that fits, at least
+// minTableSize. micro-Max's own 1<<24 entries take 176 MiB (up to 351).
+func tableEntries(mb int) int {
+	entries := minTableSize
+	for entries*2*len(hashSlot{}) <= mb<<20 {
+		entries *= 2
+	}
+	return entries
+}
+
+// setMemory gives the table the size that mb MiB allow (tableEntries); a
+// table that already has that size is kept, with what it holds.
+func (e *Engine) setMemory(mb int) {
+	if n := tableEntries(mb); n != len(e.table) {
+		e.resizeTable(n)
+	}
+}
+
+// memoryMB is the table's size in whole MiB (at least 1): 176 for
+// micro-Max's 1<<24 entries.
+func (e *Engine) memoryMB() int {
+	return max(len(e.table)*len(hashSlot{})>>20, 1)
+}
+
+// restart puts the engine where a freshly started C program is: micro-Max's
+// initial position, an empty table, and the root key counter (C's j) at 0,
+// so that the searches that follow are the C program's, node for node.
+// The table keeps its size, and the settings (futility, literal) stay.
+func (e *Engine) restart() {
+	e.Position = newGame()
+	clear(e.table)
+	e.rootLock = 0
+}

@@ -157,3 +157,39 @@ func (g *gameRecord) end() gameEnd {
 	}
 	return notOver
 }
+
+// pvLength returns how many moves of pv, a principal variation from the
+// current position, can be played before the game ends on the way: the PV
+// stops after a move that mates, stalemates, makes the 50-move rule apply
+// (100 plies without capture or pawn move) or repeats a position for the
+// third time. This is how UCI match runners (fastchess) check a PV, and a
+// PV that goes on after such a move draws their warning. Repetitions are
+// counted over the reversible moves of the game and the PV, ignoring the
+// e.p. square (so a few more than the rules count): a PV is better cut a
+// move early than continued past the end of the game.
+func (g *gameRecord) pvLength(pv []Move) int {
+	line := gameRecord{plies: g.plies[:len(g.plies):len(g.plies)]} // appends copy: g stays as it is
+	for n, m := range pv {
+		next := line.current().pos
+		next.makeMove(m)
+		line.push(m, next)
+		if !next.hasLegalMove() || line.current().rule50 >= 100 || line.occurrences() >= 3 {
+			return n + 1
+		}
+	}
+	return len(pv)
+}
+
+// occurrences counts how often the current position has occurred since the
+// last capture or pawn move, itself included, ignoring e.p. squares.
+func (g *gameRecord) occurrences() int {
+	n := len(g.plies) - 1
+	now := &g.plies[n].pos
+	count := 1
+	for k := n - 2; k >= 0 && g.plies[k+1].reversible && g.plies[k+2].reversible; k -= 2 {
+		if samePosition(&g.plies[k].pos, now) {
+			count++
+		}
+	}
+	return count
+}

@@ -257,7 +257,8 @@ func (j *searchJob) iterationDone(depth, nodes, score, from, to int) {
 	it := iteration{depth: depth, score: score, nodes: nodes, elapsed: j.elapsed(nodes), pv: pv}
 	previous := j.last.elapsed
 	j.last = it
-	timed := !j.limits.infinite && !j.pondering && j.limits.hard > 0
+	soft, hard := j.limits.soft, j.limits.hard // ponderhitWith may set them
+	timed := !j.limits.infinite && !j.pondering && hard > 0
 	var sinceClock time.Duration
 	if timed {
 		sinceClock = it.elapsed - j.clockOffset()
@@ -282,7 +283,7 @@ func (j *searchJob) iterationDone(depth, nodes, score, from, to int) {
 	}
 	j.lastIterTime = iterTime
 	next := time.Duration(growth * float64(iterTime))
-	if sinceClock >= j.limits.soft || sinceClock+next > j.limits.hard {
+	if sinceClock >= soft || sinceClock+next > hard {
 		j.ctl.softStop.Store(true)
 	}
 }
@@ -330,6 +331,21 @@ func (j *searchJob) softStop() {
 // does nothing to a job that is not pondering.
 func (j *searchJob) ponderhit(at time.Time) {
 	j.mu.Lock()
+	j.hit(at)
+}
+
+// ponderhitWith is ponderhit with the time limits given now, not when the
+// job started: CECP learns the engine's clock only with the opponent's move.
+func (j *searchJob) ponderhitWith(at time.Time, soft, hard time.Duration) {
+	j.mu.Lock()
+	if j.pondering {
+		j.limits.soft, j.limits.hard = soft, hard
+	}
+	j.hit(at)
+}
+
+// hit is ponderhit, called with j.mu held, which it releases.
+func (j *searchJob) hit(at time.Time) {
 	if !j.pondering {
 		j.mu.Unlock()
 		return

@@ -1,10 +1,12 @@
 // Command umax is micro-Max 4.1, H.G. Muller's chess program, ported to Go
 // node for node. With -classic it is the original console program; without
-// flags it is an XBoard (CECP version 2) engine.
+// flags it is an engine for XBoard (CECP version 2) or for UCI GUIs, as the
+// first command says; "umax bench" searches the bench positions.
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -14,7 +16,12 @@ import (
 )
 
 func main() {
+	flag.Usage = func() {
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [flags] [bench]\n", os.Args[0])
+		flag.PrintDefaults()
+	}
 	classic := flag.Bool("classic", false, "run micro-Max's own console dialogue instead of XBoard mode")
+	uci := flag.Bool("uci", false, "UCI mode from the start (without it the first command decides: uci for UCI, anything else XBoard)")
 	nodes := flag.Int("nodes", 1000000, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
 	futility := flag.Bool("futility", true, "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search")
 	bench := flag.Bool("bench", false, "search a fixed set of positions and print the node total and speed")
@@ -23,6 +30,13 @@ func main() {
 	flag.Parse()
 	if *nodes < 1 {
 		fmt.Fprintln(os.Stderr, "umax: -nodes must be at least 1")
+		os.Exit(2)
+	}
+	switch {
+	case flag.NArg() == 1 && flag.Arg(0) == "bench": // OpenBench's "umax bench"
+		*bench = true
+	case flag.NArg() > 0:
+		flag.Usage()
 		os.Exit(2)
 	}
 	e := newEngine()
@@ -38,13 +52,47 @@ func main() {
 		runClassic(e, os.Stdin, os.Stdout)
 		return
 	}
-	var cfg xboardConfig
-	flag.Visit(func(f *flag.Flag) { // in XBoard mode the clock decides, unless -nodes is given
+	var xcfg xboardConfig
+	var ucfg uciConfig
+	flag.Visit(func(f *flag.Flag) { // in the protocols the clock decides, unless -nodes is given
 		if f.Name == "nodes" {
-			cfg.nodeBudget = *nodes
+			xcfg.nodeBudget, ucfg.nodeBudget = *nodes, *nodes
 		}
 	})
-	runXboard(e, os.Stdin, os.Stdout, cfg)
+	if *uci {
+		runUCI(e, os.Stdin, os.Stdout, ucfg)
+		return
+	}
+	runProtocol(e, os.Stdin, os.Stdout, xcfg, ucfg)
+}
+
+// runProtocol lets the first command choose the protocol: "uci" starts a
+// UCI session, anything else (XBoard's "xboard" and "protover" first) a
+// CECP session. Empty lines before it are passed on. The session reads the
+// lines read here again, then the rest of the input.
+func runProtocol(e *Engine, in io.Reader, out io.Writer, xcfg xboardConfig, ucfg uciConfig) {
+	br := bufio.NewReaderSize(in, maxLineBytes)
+	var seen []byte
+	first := ""
+	for first == "" {
+		line, err := br.ReadSlice('\n')
+		seen = append(seen, line...)
+		if err == bufio.ErrBufferFull { // a line longer than any command: not "uci"
+			first = "?"
+			break
+		}
+		if fields := strings.Fields(string(line)); len(fields) > 0 {
+			first = fields[0]
+		} else if err != nil {
+			break // end of input
+		}
+	}
+	rest := io.MultiReader(bytes.NewReader(seen), br)
+	if first == "uci" {
+		runUCI(e, rest, out, ucfg)
+		return
+	}
+	runXboard(e, rest, out, xcfg)
 }
 
 // runClassic is micro-Max's main loop: print the board, read a line, and
@@ -114,7 +162,8 @@ var benchPositions = []struct{ name, moves string }{
 // runBench searches every bench position from an empty table and prints the
 // nodes (micro-Max's N: passes of the iterative-deepening loops) and the
 // time of each, then the total, a signature of the search that changes only
-// when the search does, and the speed.
+// when the search does, and the speed. The last two lines are "N nodes" and
+// "N nps", as OpenBench reads a bench.
 func runBench(e *Engine, w io.Writer) {
 	budget := e.nodeBudget
 	total, elapsed := 0, time.Duration(0)
@@ -138,4 +187,5 @@ func runBench(e *Engine, w io.Writer) {
 		fmt.Fprintf(w, "%-26s %10d nodes %8.3f s %6.2f Mnodes/s\n", pos.name, e.nodes, took.Seconds(), float64(e.nodes)/took.Seconds()/1e6)
 	}
 	fmt.Fprintf(w, "%-26s %10d nodes %8.3f s %6.2f Mnodes/s\n", "total", total, elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6)
+	fmt.Fprintf(w, "%d nodes\n%d nps\n", total, int(float64(total)/elapsed.Seconds()))
 }

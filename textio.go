@@ -13,28 +13,32 @@ import (
 	"time"
 )
 
-// maxLineBytes is the longest input line accepted; longer ones are refused
-// whole.
-const maxLineBytes = 4096
+// maxLineBytes is the longest CECP input line accepted; longer ones are
+// refused whole. UCI's position command lists every move of the game, so
+// its lines may be longer: maxUCILineBytes (a game of 10,000 moves fits).
+const (
+	maxLineBytes    = 4096
+	maxUCILineBytes = 1 << 20
+)
 
 // inputLine is a line of input with the time it arrived.
 type inputLine struct {
 	text    string
 	at      time.Time
-	tooLong bool // the line was longer than maxLineBytes; text is empty
+	tooLong bool // the line was longer than the limit; text is empty
 }
 
 // readLines sends every line of r to lines, and closes lines at the end of
-// input; it gives up when quit is closed. A line longer than maxLineBytes is
+// input; it gives up when quit is closed. A line longer than limit bytes is
 // passed on empty and marked too long, after the rest of it has been read
 // and dropped.
-func readLines(r io.Reader, lines chan<- inputLine, quit <-chan struct{}) {
+func readLines(r io.Reader, lines chan<- inputLine, quit <-chan struct{}, limit int) {
 	br := bufio.NewReaderSize(r, maxLineBytes)
 	var buf []byte
 	tooLong := false
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if len(buf)+len(chunk) > maxLineBytes+1 {
+		if len(buf)+len(chunk) > limit+1 {
 			tooLong, buf = true, buf[:0]
 		} else if !tooLong {
 			buf = append(buf, chunk...)
@@ -90,6 +94,22 @@ func (o *protocolWriter) mute(muted *bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	*muted = true
+}
+
+// clip makes text safe to repeat in an answer: printable ASCII only (any
+// other byte becomes '?'), and at most n bytes of it, with "..." after a
+// cut.
+func clip(text string, n int) string {
+	b := []byte(text)
+	if len(b) > n {
+		b = append(b[:n:n], "..."...)
+	}
+	for i, c := range b {
+		if c < ' ' || c > '~' {
+			b[i] = '?'
+		}
+	}
+	return string(b)
 }
 
 // parseInt reads a decimal integer within [lo, hi].

@@ -75,9 +75,7 @@ var engineOptions = []engineOption{
 
 // Limits of the adapter.
 const (
-	maxEchoBytes = 80   // how much of a bad command an error message repeats
-	maxMemoryMB  = 8192 // the largest "memory" the table may take
-	minTableSize = 1 << 10
+	maxEchoBytes = 80 // how much of a bad command an error message repeats
 	// moveLag is what every move keeps for the time XBoard's clock runs
 	// that the engine cannot see (see defaultMoveOverhead).
 	moveLag = defaultMoveOverhead
@@ -191,7 +189,7 @@ func (s *session) serve(in io.Reader) {
 	lines := make(chan inputLine)
 	quit := make(chan struct{})
 	defer close(quit)
-	go readLines(in, lines, quit)
+	go readLines(in, lines, quit, maxLineBytes)
 	s.run(lines)
 }
 
@@ -426,15 +424,7 @@ func (s *session) errorf(kind, text string) {
 // XBoard takes any "Error" line that contains them for the rejection of a
 // move, and in a game between engines forfeits the engine for a false one.
 func printable(text string) string {
-	b := []byte(text)
-	if len(b) > maxEchoBytes {
-		b = append(b[:maxEchoBytes:maxEchoBytes], "..."...)
-	}
-	for i, c := range b {
-		if c < ' ' || c > '~' {
-			b[i] = '?'
-		}
-	}
+	b := []byte(clip(text, maxEchoBytes))
 	for {
 		i := strings.Index(strings.ToLower(string(b)), "llegal")
 		if i < 0 {
@@ -663,21 +653,16 @@ func (s *session) cores(args string) {
 }
 
 // memory resizes the hash table to the largest power of two of entries
-// (11 bytes each) that fits in N megabytes (MiB). micro-Max's own table of
-// 1<<24 entries takes 176 MiB in ours.
+// (11 bytes each) that fits in N megabytes (MiB), as UCI's Hash does
+// (tableEntries). micro-Max's own table of 1<<24 entries takes 176 MiB in
+// ours.
 func (s *session) memory(args string) {
 	mb, ok := parseInt(args, 1, s.cfg.maxMemory)
 	if !ok {
 		s.errorf(fmt.Sprintf("bad memory size, want 1..%d MB", s.cfg.maxMemory), "memory "+args)
 		return
 	}
-	entries := minTableSize
-	for entries*2*len(hashSlot{}) <= mb<<20 {
-		entries *= 2
-	}
-	if entries != len(s.e.table) {
-		s.e.resizeTable(entries)
-	}
+	s.e.setMemory(mb)
 }
 
 // option sets one of the engineOptions: "option NAME=VALUE".

@@ -1,0 +1,636 @@
+package main
+
+// The UCI adapter: micro-Max as an engine for the Universal Chess Interface
+// (/usr/share/doc/stockfish/engine-interface.txt.gz), the protocol of
+// fastchess, cutechess, Arena, lichess-bot and OpenBench. This file holds
+// only the protocol: its commands and their text. The game record is
+// game.go's, the clock's budget clock.go's, and the search in the
+// background a search job's (job.go), as in the XBoard adapter.
+//
+// Two goroutines besides the search take part: readLines reads standard
+// input, and the session's loop (run) executes each line as it arrives,
+// also while a search runs. While a search runs, isready, stop, ponderhit,
+// debug and uci are answered at once; a command that would change the
+// engine's state (position, go, ucinewgame, setoption) first stops the
+// search and lets it send its bestmove, so that the board never changes
+// under a running search and every go gets exactly one bestmove.
+//
+// Node identity with the C program: micro-Max plays its own moves on its
+// board and keeps its table from search to search. A position command that
+// continues the game the engine's board holds (the engine's own bestmove
+// included) makes only the new moves, each through micro-Max's own root
+// check (Engine.play), as the C program does with a typed move; ucinewgame
+// puts the engine where a freshly started C program is. So "position
+// startpos moves ..." and "go nodes N" search exactly what the C program
+// searches with its node budget at N: the same iterations (its kibitz
+// lines' "ply" and "searched" are the info lines' depth and nodes) and the
+// same move.
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Identification and defaults of the UCI side.
+const (
+	uciName   = "micro-Max 4.1 (Go)"
+	uciAuthor = "H.G. Muller (micro-Max 4.1), ported to Go"
+	// microMaxBudget is the root node budget of a go with no limit at all:
+	// micro-Max's own 1e6, so that such a go thinks as the C program does.
+	microMaxBudget = 1000000
+	maxOverheadMS  = 5000 // the largest Move Overhead, in milliseconds
+)
+
+// uciConfig holds what the command line sets for UCI mode.
+type uciConfig struct {
+	nodeBudget int // if > 0, the root node budget of every search that go nodes does not set (-nodes)
+	maxMemory  int // the largest Hash, in MiB (maxMemoryMB if 0)
+}
+
+// uciSession is one UCI conversation: the game of the last position
+// command as the engine's board holds it, the options, and the search
+// running in the background.
+type uciSession struct {
+	e   *Engine
+	out *protocolWriter
+	cfg uciConfig
+
+	// game is the game the engine's board holds when no search runs: the
+	// start position of the last position command, its moves, and the
+	// engine's own move if micro-Max has played it on its board since. base
+	// names the start: "startpos", or "fen" and the FEN's fields.
+	game     gameRecord
+	base     string
+	overhead time.Duration // the Move Overhead option
+	ponder   bool          // the Ponder option (the GUI's; pondering itself is go ponder)
+	debug    bool          // debug on: the time limits and the statistics of each search as info strings
+
+	search   *uciSearch // the search running, or nil
+	searches int        // the searches started (the tests count them)
+	quitting bool
+}
+
+// uciSearch is the search job the session runs, and what it knows of it.
+type uciSearch struct {
+	job     *searchJob
+	root    Position
+	stopped bool // stop (or a command that implies it) was sent
+	// reported: an info line with a score has been written. Written on the
+	// search's goroutine before the job is done, read after.
+	reported bool
+}
+
+// runUCI runs a UCI session on in and out until quit or the end of input.
+func runUCI(e *Engine, in io.Reader, out io.Writer, cfg uciConfig) {
+	newUCISession(e, out, cfg).serve(in)
+}
+
+// newUCISession returns a session on the engine's position, taken as the
+// initial position (an engine just made by newEngine is the C program at
+// its start).
+func newUCISession(e *Engine, out io.Writer, cfg uciConfig) *uciSession {
+	if cfg.maxMemory == 0 {
+		cfg.maxMemory = maxMemoryMB
+	}
+	s := &uciSession{e: e, out: &protocolWriter{w: out}, cfg: cfg, overhead: defaultMoveOverhead, base: "startpos"}
+	s.game.reset(setup{pos: e.Position})
+	return s
+}
+
+// serve reads commands from in and runs them until quit or the end of
+// input.
+func (s *uciSession) serve(in io.Reader) {
+	lines := make(chan inputLine)
+	quit := make(chan struct{})
+	defer close(quit)
+	go readLines(in, lines, quit, maxUCILineBytes)
+	s.run(lines)
+}
+
+// run is the session's loop: it executes every line as it arrives, and
+// sends the bestmove of each search when it is done. At the end of input
+// a running search is stopped and sends its bestmove.
+func (s *uciSession) run(lines <-chan inputLine) {
+	for !s.quitting {
+		var done <-chan struct{}
+		if s.search != nil {
+			done = s.search.job.done()
+		}
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				s.stopSearch()
+				return
+			}
+			s.execute(l)
+		case <-done:
+			s.finish()
+		}
+	}
+}
+
+// uciCommands are the commands of the protocol, each with what it does
+// with the words after it and the time the line arrived.
+var uciCommands map[string]func(s *uciSession, args []string, at time.Time)
+
+func init() {
+	uciCommands = map[string]func(*uciSession, []string, time.Time){
+		"uci":        func(s *uciSession, _ []string, _ time.Time) { s.identify() },
+		"isready":    func(s *uciSession, _ []string, _ time.Time) { s.out.line("readyok") },
+		"debug":      (*uciSession).setDebug,
+		"setoption":  func(s *uciSession, args []string, _ time.Time) { s.settle("setoption"); s.setOption(args) },
+		"register":   func(*uciSession, []string, time.Time) {}, // no registration needed
+		"ucinewgame": func(s *uciSession, _ []string, _ time.Time) { s.settle("ucinewgame"); s.newGame() },
+		"position":   func(s *uciSession, args []string, _ time.Time) { s.settle("position"); s.position(args) },
+		"go":         func(s *uciSession, args []string, at time.Time) { s.settle("go"); s.goCmd(args, at) },
+		"stop":       func(s *uciSession, _ []string, _ time.Time) { s.stop() },
+		"ponderhit":  (*uciSession).ponderhit,
+		"quit":       func(s *uciSession, _ []string, _ time.Time) { s.stopSearch(); s.quitting = true },
+	}
+}
+
+// execute runs one line. As the protocol asks, words before the first
+// command word are skipped ("joho debug on" is "debug on"), and said so.
+func (s *uciSession) execute(l inputLine) {
+	if l.tooLong {
+		s.infof("line of more than %d bytes ignored", maxUCILineBytes)
+		return
+	}
+	words := strings.Fields(l.text)
+	for i, w := range words {
+		if run, ok := uciCommands[w]; ok {
+			if i > 0 {
+				s.infof("unknown command %s skipped", quoteWords(words[:i]))
+			}
+			run(s, words[i+1:], l.at)
+			return
+		}
+	}
+	if len(words) > 0 {
+		s.infof("unknown command %s ignored", quoteWords(words))
+	}
+}
+
+// infof writes an info string: how the engine tells the GUI (and its user)
+// about input it could not use.
+func (s *uciSession) infof(format string, args ...any) {
+	s.out.line("info string " + fmt.Sprintf(format, args...))
+}
+
+// quoteWords repeats words of the input in an info string: printable,
+// quoted, and not too long.
+func quoteWords(words []string) string {
+	return strconv.Quote(clip(strings.Join(words, " "), maxEchoBytes))
+}
+
+// identify answers uci: the engine's name and author, its options, uciok.
+func (s *uciSession) identify() {
+	s.out.line("id name " + uciName)
+	s.out.line("id author " + uciAuthor)
+	for _, o := range uciOptions {
+		s.out.line("option name " + o.name + " type " + o.declare(s))
+	}
+	s.out.line("uciok")
+}
+
+// setDebug is "debug on" and "debug off".
+func (s *uciSession) setDebug(args []string, _ time.Time) {
+	switch {
+	case len(args) == 1 && args[0] == "on":
+		s.debug = true
+	case len(args) == 1 && args[0] == "off":
+		s.debug = false
+	default:
+		s.infof("debug wants on or off, not %s", quoteWords(args))
+	}
+}
+
+// stop is "stop": the search ends at once and sends the best move of its
+// last finished iteration. Without a search it is ignored.
+func (s *uciSession) stop() {
+	if s.search != nil {
+		s.search.stopped = true
+		s.search.job.stop()
+	}
+}
+
+// ponderhit is "ponderhit": the opponent has played the move the engine is
+// pondering on, and the ponder search goes on as a timed search whose
+// clock starts now. Without a ponder search it is ignored.
+func (s *uciSession) ponderhit(_ []string, at time.Time) {
+	if s.search != nil {
+		s.search.job.ponderhit(at)
+	}
+}
+
+// stopSearch stops a running search and sends its bestmove.
+func (s *uciSession) stopSearch() {
+	if s.search != nil {
+		s.stop()
+		s.finish()
+	}
+}
+
+// settle makes the engine idle before a command that changes its state: a
+// search still running is stopped, and sends its bestmove. A search not
+// yet told to stop means the GUI forgot "stop"; the engine says so.
+func (s *uciSession) settle(command string) {
+	if s.search == nil {
+		return
+	}
+	if !s.search.stopped {
+		s.infof("%s during a search: the search is stopped first", command)
+	}
+	s.stopSearch()
+}
+
+// newGame is "ucinewgame": the engine becomes a freshly started C program
+// (micro-Max's initial position, an empty table, root key counter 0).
+func (s *uciSession) newGame() {
+	s.e.restart()
+	s.game.reset(setup{pos: s.e.Position})
+	s.base = "startpos"
+}
+
+// --- Options ------------------------------------------------------------
+
+// uciOption is a setting the engine announces after uci; setoption sets it.
+type uciOption struct {
+	name    string                              // as announced; setoption's name matches it in any case
+	declare func(s *uciSession) string          // its type, default and range, as announced
+	set     func(s *uciSession, v string) error // applies a value ("" for a button)
+}
+
+// uciOptions are the engine's settings, in the order announced.
+var uciOptions = []uciOption{
+	{name: "Hash",
+		declare: func(s *uciSession) string {
+			return fmt.Sprintf("spin default %d min 1 max %d", s.e.memoryMB(), s.cfg.maxMemory)
+		},
+		set: func(s *uciSession, v string) error {
+			mb, err := spinValue(v, 1, s.cfg.maxMemory)
+			if err == nil {
+				s.e.setMemory(mb)
+			}
+			return err
+		}},
+	{name: "Clear Hash",
+		declare: func(*uciSession) string { return "button" },
+		set: func(s *uciSession, v string) error {
+			if !strings.EqualFold(v, "false") { // fastchess sends a button's value: true presses it
+				clear(s.e.table)
+			}
+			return nil
+		}},
+	{name: "Futility Pruning",
+		declare: func(*uciSession) string { return "check default true" },
+		set: func(s *uciSession, v string) error {
+			on, err := checkValue(v)
+			if err == nil {
+				s.e.setFutility(on)
+			}
+			return err
+		}},
+	{name: "Move Overhead",
+		declare: func(*uciSession) string {
+			return fmt.Sprintf("spin default %d min 0 max %d", defaultMoveOverhead.Milliseconds(), maxOverheadMS)
+		},
+		set: func(s *uciSession, v string) error {
+			ms, err := spinValue(v, 0, maxOverheadMS)
+			if err == nil {
+				s.overhead = time.Duration(ms) * time.Millisecond
+			}
+			return err
+		}},
+	{name: "Ponder",
+		declare: func(*uciSession) string { return "check default false" },
+		set: func(s *uciSession, v string) error {
+			on, err := checkValue(v)
+			if err == nil {
+				s.ponder = on
+			}
+			return err
+		}},
+	// Threads exists for the match runners' sake (OpenBench's presets set
+	// Threads=1): micro-Max searches with one.
+	{name: "Threads",
+		declare: func(*uciSession) string { return "spin default 1 min 1 max 1" },
+		set: func(s *uciSession, v string) error {
+			_, err := spinValue(v, 1, 1)
+			return err
+		}},
+}
+
+// spinValue reads a spin option's value within [lo, hi].
+func spinValue(v string, lo, hi int) (int, error) {
+	n, ok := parseInt(v, lo, hi)
+	if !ok {
+		return 0, fmt.Errorf("want a whole number from %d to %d", lo, hi)
+	}
+	return n, nil
+}
+
+// checkValue reads a check option's value: true or false, in any case.
+func checkValue(v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("want true or false")
+}
+
+// setOption is "setoption name NAME [value VALUE]". Names are matched in
+// any case and with any spacing; a bad value leaves the option unchanged.
+func (s *uciSession) setOption(args []string) {
+	if len(args) == 0 || args[0] != "name" {
+		s.infof("setoption wants: setoption name NAME [value VALUE]")
+		return
+	}
+	nameWords, valueWords := args[1:], []string(nil)
+	for i, w := range nameWords {
+		if w == "value" {
+			nameWords, valueWords = nameWords[:i], nameWords[i+1:]
+			break
+		}
+	}
+	name, value := strings.Join(nameWords, " "), strings.Join(valueWords, " ")
+	for _, o := range uciOptions {
+		if strings.EqualFold(o.name, name) {
+			if err := o.set(s, value); err != nil {
+				s.infof("option %s: value %s refused (%v); unchanged", o.name, quoteWords(valueWords), err)
+			}
+			return
+		}
+	}
+	s.infof("no option %s", quoteWords(nameWords))
+}
+
+// --- Position -------------------------------------------------------------
+
+// position is "position startpos|fen FEN [moves M1 M2 ...]". The moves are
+// checked first: a broken FEN or an illegal move leaves everything as it
+// was. If the command continues the game the engine's board holds (the
+// same start and the same moves so far), only the new moves are made;
+// otherwise the engine goes back to where the two games part (the start, if
+// they do not share it) and makes the moves from there. Every move is made
+// with micro-Max's own check (Engine.play), as the C program makes a typed
+// move.
+func (s *uciSession) position(args []string) {
+	if len(args) == 0 {
+		s.infof("position wants startpos or fen; position unchanged")
+		return
+	}
+	var start setup
+	var base string
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+		start, base = setup{pos: newGame()}, "startpos"
+	case "fen":
+		n := 0
+		for n < len(rest) && rest[n] != "moves" {
+			n++
+		}
+		fen := strings.Join(rest[:n], " ")
+		st, err := parseFEN(fen)
+		if err != nil {
+			s.infof("position fen %s refused: %v; position unchanged", quoteWords(rest[:n]), err)
+			return
+		}
+		for i := 0; i < len(st.dropped); i++ {
+			s.infof("castling right %c dropped: its king or rook is not at home", st.dropped[i])
+		}
+		start, base, rest = st, "fen "+fen, rest[n:]
+	default:
+		s.infof("position wants startpos or fen, not %s; position unchanged", quoteWords(args[:1]))
+		return
+	}
+	if len(rest) > 0 && rest[0] != "moves" {
+		s.infof("position: %s skipped", quoteWords(rest[:1]))
+		rest = rest[1:]
+	}
+	if len(rest) > 0 && rest[0] == "moves" {
+		rest = rest[1:]
+	}
+	moves := make([]Move, 0, len(rest))
+	p := start.pos
+	for i, text := range rest {
+		m, ok := p.parseMove(text)
+		if !ok {
+			s.infof("position: move %d, %s, is not legal here; position unchanged", i+1, quoteWords(rest[i:i+1]))
+			return
+		}
+		p.makeMove(m)
+		moves = append(moves, m)
+	}
+	// Where the engine's game and the new one part: the engine goes back
+	// there (micro-Max has no undo: the game record has the positions).
+	common := 0
+	if base == s.base {
+		for common < len(moves) && common < s.game.length() && s.game.plies[common+1].move == moves[common] {
+			common++
+		}
+	} else {
+		s.game.reset(start)
+		s.base = base
+	}
+	s.game.undo(s.game.length() - common)
+	s.e.Position = s.game.current().pos
+	for _, m := range moves[common:] {
+		if err := s.e.play(m); err != nil { // cannot happen: the moves were checked
+			s.infof("position: %v", err)
+			s.e.Position = s.game.current().pos
+			return
+		}
+		s.game.push(m, s.e.Position)
+	}
+}
+
+// --- Searching ------------------------------------------------------------
+
+// goCmd is "go" with its limits: wtime btime winc binc movestogo movetime
+// depth nodes mate infinite ponder searchmoves. A word it does not know, or
+// a bad number, is said and skipped; the search starts anyway, since the
+// GUI waits for its bestmove. Without any limit the engine thinks as
+// micro-Max does, with its budget of 1e6 nodes.
+func (s *uciSession) goCmd(args []string, at time.Time) {
+	var limits searchLimits
+	var myTime, myInc, movesToGo, moveTime, depth, nodes, mate int
+	var haveTime, haveMoveTime bool
+	white := s.e.side == white
+	numbers := map[string]struct {
+		value    *int
+		lo, hi   int
+		present  *bool
+		mineOnly bool
+	}{
+		"wtime":     {value: &myTime, lo: math.MinInt32, hi: math.MaxInt32, present: &haveTime, mineOnly: true},
+		"btime":     {value: &myTime, lo: math.MinInt32, hi: math.MaxInt32, present: &haveTime, mineOnly: true},
+		"winc":      {value: &myInc, lo: 0, hi: math.MaxInt32, mineOnly: true},
+		"binc":      {value: &myInc, lo: 0, hi: math.MaxInt32, mineOnly: true},
+		"movestogo": {value: &movesToGo, lo: 0, hi: math.MaxInt32},
+		"movetime":  {value: &moveTime, lo: 0, hi: math.MaxInt32, present: &haveMoveTime},
+		"depth":     {value: &depth, lo: 1, hi: maxIter},
+		"nodes":     {value: &nodes, lo: 1, hi: noBudget},
+		"mate":      {value: &mate, lo: 1, hi: maxIter / 2},
+	}
+	for i := 0; i < len(args); i++ {
+		word := args[i]
+		if n, ok := numbers[word]; ok {
+			if i+1 == len(args) {
+				s.infof("go: %s without a value skipped", word)
+				continue
+			}
+			i++
+			v, ok := parseInt(args[i], n.lo, n.hi)
+			if !ok {
+				s.infof("go: %s %s skipped: want a whole number from %d to %d", word, quoteWords(args[i:i+1]), n.lo, n.hi)
+				continue
+			}
+			if n.mineOnly && (word[0] == 'w') != white {
+				continue // the opponent's clock
+			}
+			*n.value = v
+			if n.present != nil {
+				*n.present = true
+			}
+			continue
+		}
+		switch word {
+		case "infinite":
+			limits.infinite = true
+		case "ponder":
+			limits.ponder = true
+		case "searchmoves":
+			for i+1 < len(args) {
+				if _, keyword := numbers[args[i+1]]; keyword || args[i+1] == "infinite" || args[i+1] == "ponder" {
+					break
+				}
+				i++
+				if m, ok := s.e.parseMove(args[i]); ok {
+					limits.searchMoves = append(limits.searchMoves, m)
+				} else {
+					s.infof("go searchmoves: %s is not legal here; skipped", quoteWords(args[i:i+1]))
+				}
+			}
+			if limits.searchMoves == nil {
+				s.infof("go searchmoves: no legal move listed; searching every move")
+			}
+		default:
+			s.infof("go: %s skipped", quoteWords(args[i:i+1]))
+		}
+	}
+	if mate > 0 && depth == 0 {
+		depth = 2 * mate // a mate in N moves is found by a search of 2N plies
+	}
+	limits.depth = depth
+	limits.budget = nodes
+	if limits.budget == 0 {
+		limits.budget = s.cfg.nodeBudget
+	}
+	if haveTime || haveMoveTime {
+		c := moveClock{overhead: s.overhead}
+		if haveMoveTime {
+			c.perMove = max(time.Duration(moveTime)*time.Millisecond, time.Millisecond)
+		}
+		if haveTime {
+			c.left = time.Duration(myTime) * time.Millisecond
+			c.increment = time.Duration(myInc) * time.Millisecond
+			c.movesToGo = movesToGo
+		}
+		limits.soft, limits.hard = c.budget()
+	} else if limits.budget == 0 && depth == 0 && !limits.infinite && !limits.ponder {
+		limits.budget = microMaxBudget
+	}
+	if s.debug {
+		s.infof("search limits: soft %d ms, hard %d ms, nodes %d, depth %d, infinite %v, ponder %v",
+			limits.soft.Milliseconds(), limits.hard.Milliseconds(), limits.budget, limits.depth, limits.infinite, limits.ponder)
+	}
+	sr := &uciSearch{root: s.e.Position}
+	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {
+		pv := it.pv[:s.game.pvLength(it.pv)] // the game record does not change while the job runs
+		s.out.line("info depth " + strconv.Itoa(it.depth) + " score " + uciScore(it.score) + progress(it.nodes, it.elapsed) +
+			" pv " + movesText(pv))
+		sr.reported = true
+	})
+	s.search = sr
+	s.searches++
+}
+
+// uciScore writes micro-Max's score as UCI wants it: "cp S", micro-Max's
+// own score with 99 to a pawn, or "mate N" for a mate in N moves (negative
+// when the engine is mated).
+func uciScore(score int) string {
+	if n, mate := mateDistance(score); mate {
+		return "mate " + strconv.Itoa(n)
+	}
+	return "cp " + strconv.Itoa(score)
+}
+
+// progress writes the nodes, speed and time of a search so far.
+func progress(nodes int, elapsed time.Duration) string {
+	nps := 0
+	if elapsed > 0 {
+		nps = int(float64(nodes) / elapsed.Seconds())
+	}
+	return fmt.Sprintf(" nodes %d nps %d time %d", nodes, nps, elapsed.Milliseconds())
+}
+
+// movesText writes moves in UCI's notation, separated by spaces.
+func movesText(moves []Move) string {
+	words := make([]string, len(moves))
+	for i, m := range moves {
+		words[i] = m.String()
+	}
+	return strings.Join(words, " ")
+}
+
+// finish takes the result of the search that has ended and sends its
+// bestmove, after a last info line: the totals of the search, or, if no
+// iteration was reported, a score (the evaluation of the position, or a
+// mate or a draw where there is no legal move), since GUIs want one before
+// every bestmove. If micro-Max has played its move on its board, the move
+// becomes part of the engine's game.
+func (s *uciSession) finish() {
+	sr := s.search
+	s.search = nil
+	res := sr.job.wait()
+	total := progress(res.nodes, res.elapsed)
+	switch {
+	case !res.hasBest && sr.root.inCheck():
+		s.out.line("info depth 0 score mate 0" + total)
+	case !res.hasBest:
+		s.out.line("info depth 0 score cp 0" + total)
+	case !sr.reported:
+		s.out.line("info depth 0 score cp " + strconv.Itoa(sr.root.eval) + total + " pv " + res.best.String())
+	case res.nodes != res.last.nodes:
+		s.out.line("info" + total)
+	}
+	if s.debug || s.e.showStats {
+		var b strings.Builder
+		res.stats.write(&b)
+		for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+			if l != "" {
+				s.infof("%s", strings.TrimPrefix(l, "# "))
+			}
+		}
+	}
+	if !res.hasBest {
+		s.out.line("bestmove 0000")
+		return
+	}
+	line := "bestmove " + res.best.String()
+	if res.hasPonder && s.game.pvLength([]Move{res.best, res.ponder}) == 2 {
+		line += " ponder " + res.ponder.String()
+	}
+	if res.played {
+		s.game.push(res.best, s.e.Position)
+	}
+	s.out.line(line)
+}
