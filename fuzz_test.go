@@ -83,3 +83,76 @@ func FuzzCommands(f *testing.F) {
 		}
 	})
 }
+
+// uciAnswerForms are the only lines a UCI session may write.
+var uciAnswerForms = regexp.MustCompile(`^(` + strings.Join([]string{
+	`id (name|author) [ -~]+`,
+	`option name [A-Za-z ]+ type (spin default \d+ min \d+ max \d+|check default (true|false)|button)`,
+	`uciok`,
+	`readyok`,
+	`info depth \d+ score (cp|mate) -?\d+ nodes \d+ nps \d+ time \d+( pv( [a-h][1-8][a-h][1-8][qrbn]?)+)?`,
+	`info nodes \d+ nps \d+ time \d+`,
+	`info string [ -~]*`,
+	`bestmove (0000|[a-h][1-8][a-h][1-8][qrbn]?( ponder [a-h][1-8][a-h][1-8][qrbn]?)?)`,
+}, "|") + `)$`)
+
+// FuzzUCI feeds arbitrary input to a UCI session: it must end at the end
+// of input, write nothing but well-formed answers, exactly one bestmove for
+// every search it started, and leave the engine's board equal to the
+// game's current position, with one king a side.
+func FuzzUCI(f *testing.F) {
+	for _, seed := range []string{
+		"uci\nisready\nucinewgame\nposition startpos moves e2e4\ngo nodes 3000\n",
+		"position startpos moves e2e4 e7e5 g1f3\ngo infinite\nisready\nstop\nponderhit\nstop\n",
+		"position fen k7/8/1K6/8/8/8/8/7R w - - 0 1\ngo ponder wtime 100 btime 100\nponderhit\n",
+		"position fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8n e8d7\ngo searchmoves a8b6 depth 2\n",
+		"position fen 4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1 moves e5d6\ngo movetime 10\n",
+		"setoption name Hash value 1\nsetoption name clear hash\nsetoption name Futility Pruning value false\ngo depth 2\n",
+		"go wtime 50 btime 50 winc 5 binc 5 movestogo 3\nposition startpos moves g1f3\ngo nodes 100\nquit\ngo\n",
+		"joho debug on\ndebug off\nregister later\nxyzzy\n\x00\xff junk\n" + strings.Repeat("z", 5000) + "\n",
+		"position fen k7/1Q6/1K6/8/8/8/8/8 b - - 0 1\ngo infinite\nstop\nposition startpos moves e2e5\ngo mate 1\n",
+		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1 moves e2e4\ngo nodes 500\nucinewgame\ngo nodes 500\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, input []byte) {
+		e := &Engine{Position: newGame(), futility: true, mateDepth: 98}
+		e.resizeTable(minTableSize)
+		var out bytes.Buffer
+		s := newUCISession(e, &out, uciConfig{nodeBudget: 2000, maxMemory: 1})
+		done := make(chan struct{})
+		go func() {
+			s.serve(bytes.NewReader(input))
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("the session did not end")
+		}
+		bestmoves := 0
+		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+			if l != "" && !uciAnswerForms.MatchString(l) {
+				t.Errorf("malformed answer %q", l)
+			}
+			if strings.HasPrefix(l, "bestmove ") {
+				bestmoves++
+			}
+		}
+		if bestmoves != s.searches {
+			t.Errorf("%d bestmoves for %d searches", bestmoves, s.searches)
+		}
+		if !samePos(e.Position, s.game.current().pos) {
+			t.Errorf("the engine's board is not the game's")
+		}
+		kings := map[int8]int{}
+		for sq := 0; sq < 120; sq++ {
+			if sq&offBoard == 0 && e.board[sq]&7 == 4 {
+				kings[e.board[sq]&(white|black)]++
+			}
+		}
+		if kings[white] != 1 || kings[black] != 1 {
+			t.Errorf("kings %v", kings)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -434,4 +435,507 @@ func (g goldenReplay) replay(t *testing.T, d *uciDialogue) {
 		t.Errorf("%s: nothing compared", g.name)
 	}
 	t.Logf("%s: %d searches identical to the C program's", g.name, searches)
+}
+
+// TestPVLength: a PV stops after the move that ends the game: the third
+// occurrence of a position, the 100th ply without capture or pawn move, a
+// mate, a stalemate.
+func TestPVLength(t *testing.T) {
+	for _, c := range []struct {
+		fen   string
+		moves string // played before
+		pv    string
+		want  int
+	}{
+		{"", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1", "f6g8 g1f3 g8f6", 1}, // the start position a third time
+		{"", "g1f3 g8f6 f3g1", "f6g8 g1f3 g8f6 f3g1 f6g8", 5},           // only the PV's last move repeats it
+		{"", "g1f3 g8f6 f3g1 f6g8", "g1f3 g8f6 f3g1 f6g8 g1f3", 4},      // third time after the PV's fourth move
+		{"", "e2e4 e7e5 g1f3 g8f6 f3g1 f6g8", "g1f3 g8f6 f3g1 f6g8", 4}, // after e4 e5: twice before the PV's end
+		{"", "", "f2f3 e7e5 g2g4 d8h4", 4},                              // fool's mate
+		{"4k3/8/8/8/8/8/8/R3K3 w Q - 99 80", "", "a1a7 e8f8 a7a8", 1},   // the 100th ply
+		{"4k3/8/8/8/8/8/p7/R3K3 w Q - 99 80", "", "a1a2 e8f8", 2},       // a capture resets the count
+		{"k7/8/1K6/8/8/8/2Q5/8 w - - 0 1", "", "c2c7", 1},               // stalemate
+		{"k7/8/1K6/8/8/8/8/7R w - - 0 1", "", "h1h8", 1},                // mate
+		{"", "e2e4 e7e5", "g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7", 8}, // nothing ends
+	} {
+		var g gameRecord
+		st := setup{pos: newGame()}
+		if c.fen != "" {
+			st = mustFEN(t, c.fen)
+		}
+		g.reset(st)
+		for _, m := range strings.Fields(c.moves) {
+			next := g.current().pos
+			next.makeMove(mustMove(t, &next, m))
+			g.push(mustMove(t, &g.current().pos, m), next)
+		}
+		p := g.current().pos
+		var pv []Move
+		for _, m := range strings.Fields(c.pv) {
+			mv := mustMove(t, &p, m)
+			p.makeMove(mv)
+			pv = append(pv, mv)
+		}
+		before := g.length()
+		if got := g.pvLength(pv); got != c.want {
+			t.Errorf("%s %s, PV %s: %d moves, want %d", c.fen, c.moves, c.pv, got, c.want)
+		}
+		if g.length() != before {
+			t.Errorf("pvLength changed the game")
+		}
+	}
+}
+
+// TestUCIStopAndReady: go infinite searches until stop; isready is answered
+// at once during the search; stop gives the best move of the last finished
+// iteration, exactly one bestmove, and leaves the board at the root.
+func TestUCIStopAndReady(t *testing.T) {
+	e := smallEngine()
+	d := newUCIDialogue(t, e, uciConfig{})
+	d.sync("uci", "ucinewgame", "position startpos moves e2e4 e7e5")
+	d.send("go infinite")
+	seen := d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 4 }, time.Minute)
+	for _, l := range d.sync() { // readyok at once, the search goes on
+		if isBestmove(l) {
+			t.Fatalf("bestmove before stop: %q", l)
+		}
+		seen = append(seen, l)
+	}
+	got := d.search("stop")
+	var game gameRecord
+	game.reset(setup{pos: newGame()})
+	for _, m := range []string{"e2e4", "e7e5"} {
+		next := game.current().pos
+		next.makeMove(mustMove(t, &next, m))
+		game.push(mustMove(t, &game.current().pos, m), next)
+	}
+	iterations, best, _ := checkSearch(t, &game, append(seen, got...))
+	if best != iterations[len(iterations)-1].pv[0] {
+		t.Errorf("bestmove %s, the last iteration's PV %v", best, iterations[len(iterations)-1].pv)
+	}
+	if !samePos(e.Position, game.current().pos) {
+		t.Errorf("the board after stop is not the root")
+	}
+	d.expectNothing("stop", "ponderhit") // idle: ignored
+	if d.s.searches != 1 {
+		t.Errorf("%d searches", d.s.searches)
+	}
+}
+
+// TestUCIInfiniteMate: an infinite search that ends by itself (a mate is
+// found) sends its bestmove only after stop, and so does a ponder search
+// before ponderhit; a go infinite with no legal move waits for stop too.
+func TestUCIInfiniteMate(t *testing.T) {
+	for _, c := range []struct{ go_, release, best, score string }{
+		{"go infinite", "stop", "h1h8", "mate 1"},
+		{"go ponder", "ponderhit", "h1h8", "mate 1"},
+		{"go ponder wtime 1000 btime 1000", "stop", "h1h8", "mate 1"},
+	} {
+		d := newUCIDialogue(t, smallEngine(), uciConfig{})
+		d.send("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1", c.go_)
+		got := d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.score == c.score }, time.Minute)
+		select {
+		case l := <-d.lines:
+			t.Fatalf("%s: %q before %s", c.go_, l.text, c.release)
+		case <-time.After(300 * time.Millisecond):
+		}
+		got = append(got, d.search(c.release)...)
+		if best, _ := bestmoveOf(t, got[len(got)-1]); best != c.best {
+			t.Errorf("%s: %q", c.go_, got)
+		}
+	}
+	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d.send("position fen k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "go infinite")
+	select {
+	case l := <-d.lines:
+		t.Fatalf("mated, go infinite: %q before stop", l.text)
+	case <-time.After(300 * time.Millisecond):
+	}
+	if got := d.search("stop"); len(got) != 2 || got[0] != "info depth 0 score mate 0 nodes 0 nps 0 time 0" || got[1] != "bestmove 0000" {
+		t.Errorf("mated: %q", got)
+	}
+}
+
+// TestUCIPonder: a ponder search thinks until ponderhit, then under its time
+// limits from that moment; one stopped before ponderhit still sends one
+// bestmove. The clock is real here: the limits leave seconds to spare.
+func TestUCIPonder(t *testing.T) {
+	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d.sync("ucinewgame", "position startpos moves e2e4 e7e5 g1f3")
+	// 2 s left: at most 1 s per move; without ponderhit the search would
+	// go on for ever.
+	d.send("go ponder wtime 2000 btime 2000")
+	d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.nodes > 2000000 }, time.Minute)
+	hit := d.send("ponderhit")
+	got := d.until(isBestmove, time.Minute)
+	if took := time.Since(hit); took > 5*time.Second {
+		t.Errorf("bestmove %v after ponderhit", took)
+	}
+	if n := strings.Count(strings.Join(got, "\n"), "bestmove"); n != 1 {
+		t.Errorf("%d bestmoves: %q", n, got)
+	}
+	d.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5", "go ponder wtime 2000 btime 2000")
+	d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 }, time.Minute)
+	got = d.search("stop")
+	if _, err := parseInfo(got[0]); !err && !isBestmove(got[0]) {
+		t.Errorf("after stop: %q", got)
+	}
+	d.expectNothing("ponderhit")
+	if d.s.searches != 2 {
+		t.Errorf("%d searches", d.s.searches)
+	}
+}
+
+// TestUCIBadInput: unknown commands and words are skipped and said in an
+// info string; a broken FEN, an illegal move in position, a bad option
+// value leave everything as it was; junk and very long lines are survived.
+func TestUCIBadInput(t *testing.T) {
+	e := smallEngine()
+	d := newUCIDialogue(t, e, uciConfig{maxMemory: 16})
+	d.sync("uci", "position startpos moves e2e4 e7e5")
+	want := e.Position
+	info := func(cmd string, wants ...string) {
+		t.Helper()
+		got := d.sync(cmd)
+		if len(got) != len(wants) {
+			t.Errorf("%q answered %q, want %d info strings", cmd, got, len(wants))
+			return
+		}
+		for i, w := range wants {
+			if !strings.HasPrefix(got[i], "info string ") || !strings.Contains(got[i], w) {
+				t.Errorf("%q answered %q, want an info string with %q", cmd, got[i], w)
+			}
+		}
+		if !samePos(e.Position, want) {
+			t.Fatalf("%q changed the position to %s", cmd, fenOf(&e.Position))
+		}
+	}
+	info("xyzzy", `unknown command "xyzzy" ignored`)
+	info("joho debug on", `unknown command "joho" skipped`) // then debug on
+	if !d.s.debug {
+		t.Errorf("joho debug on: debug is off")
+	}
+	info("debug maybe", "debug wants on or off")
+	info("position", "position wants startpos or fen")
+	info("position middlegame", "position wants startpos or fen")
+	info("position fen 8/8/8/8/8/8/8/8 w - - 0 1", "refused")
+	info("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "refused")
+	info("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "refused")
+	info("position startpos moves e2e4 e7e5 e1e2 e8e7 e2e3 a7a8", "move 6")
+	info("position startpos moves e2e5", "move 1")
+	info("position startpos moves e2e4 e7e5 g1f3 x", "move 4")
+	info("position startpos moves e2e4 e7e5 e7e8q", "move 3")
+	info("setoption", "setoption wants")
+	info("setoption name", "no option")
+	info("setoption name Hash value 17", "refused")
+	info("setoption name Hash value 0", "refused")
+	info("setoption name Hash value x", "refused")
+	info("setoption name Hash", "refused")
+	info("setoption name Move Overhead value -1", "refused")
+	info("setoption name Futility Pruning value maybe", "refused")
+	info("setoption name Threads value 2", "refused")
+	info("setoption name Style value Risky", `no option "Style"`)
+	info("\x00\xff\x01 junk", "unknown command")
+	info(strings.Repeat("position startpos ", 70000), "more than") // 1.2 MB
+	if e.futility != true || d.s.overhead != defaultMoveOverhead || len(e.table) != 1<<16 {
+		t.Errorf("refused values changed the options: futility %v overhead %v table %d", e.futility, d.s.overhead, len(e.table))
+	}
+	// go: bad words are said, and the search runs anyway.
+	got := d.search("go nodes x depth 0 wtime movestogo -1 foo searchmoves e2e4 e9e1 nodes 3000")
+	for _, w := range []string{`nodes "x" skipped`, `depth "0" skipped`, `wtime "movestogo" skipped`, `foo" skipped`,
+		`searchmoves: "e2e4" is not legal`, `"e9e1" is not legal`, "no legal move listed", "search limits"} {
+		if !strings.Contains(strings.Join(got, "\n"), w) {
+			t.Errorf("go with bad words: no %q in %q", w, got)
+		}
+	}
+	if best, _ := bestmoveOf(t, got[len(got)-1]); best == "0000" {
+		t.Errorf("go with bad words: %q", got)
+	}
+	// A long game fits in a line: 600 moves of knights going back and forth.
+	long := "position startpos moves" + strings.Repeat(" g1f3 g8f6 f3g1 f6g8", 150)
+	d.expectNothing(long)
+	start := newGame()
+	if !samePosition(&e.Position, &start) || d.s.game.length() != 600 {
+		t.Errorf("the long game: %d plies, %s", d.s.game.length(), fenOf(&e.Position))
+	}
+}
+
+// TestUCIOptions: option names in any case and spacing; Hash resizes the
+// table by CECP's memory rules, Clear Hash empties it, Futility Pruning off
+// is micro-Max 4.0, Move Overhead is read in milliseconds.
+func TestUCIOptions(t *testing.T) {
+	e := smallEngine()
+	d := newUCIDialogue(t, e, uciConfig{})
+	d.expectNothing("setoption name hash value 1")
+	if len(e.table) != tableEntries(1) || len(e.table) != 1<<16 {
+		t.Errorf("Hash 1: %d entries", len(e.table))
+	}
+	d.expectNothing("setoption name HASH value 3")
+	if len(e.table) != 1<<18 {
+		t.Errorf("Hash 3: %d entries", len(e.table))
+	}
+	d.search("go nodes 5000")
+	used := 0
+	for i := range e.table {
+		if e.table[i] != (hashSlot{}) {
+			used++
+		}
+	}
+	d.expectNothing("setoption name clear hash")
+	for i := range e.table {
+		if e.table[i] != (hashSlot{}) {
+			t.Fatalf("Clear Hash left entry %d", i)
+		}
+	}
+	if used == 0 {
+		t.Errorf("the search stored nothing")
+	}
+	d.expectNothing("setoption name futility   pruning value FALSE")
+	if e.futility || e.mateDepth != 99 {
+		t.Errorf("futility off: %v %d", e.futility, e.mateDepth)
+	}
+	d.expectNothing("setoption name Futility Pruning value true", "setoption name move overhead value 300",
+		"setoption name Ponder value true", "setoption name Threads value 1")
+	if !e.futility || d.s.overhead != 300*time.Millisecond || !d.s.ponder {
+		t.Errorf("futility %v overhead %v ponder %v", e.futility, d.s.overhead, d.s.ponder)
+	}
+}
+
+// TestUCIClock: go takes the side to move's clock, increment and moves to
+// go, or the time per move, less the Move Overhead: the limits are
+// moveClock's (debug on says them). A node or depth limit alone searches
+// without a clock, and a go with no limit as micro-Max does (1e6 nodes).
+func TestUCIClock(t *testing.T) {
+	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d.sync("debug on", "setoption name Move Overhead value 50", "position startpos moves e2e4")
+	limitsOf := func(goLine string) string {
+		got := d.search("position startpos moves e2e4", goLine) // Black to move
+		for _, l := range got {
+			if s, ok := strings.CutPrefix(l, "info string search limits: "); ok {
+				return s
+			}
+		}
+		t.Fatalf("%s: no limits in %q", goLine, got)
+		return ""
+	}
+	ms := func(c moveClock) string {
+		soft, hard := c.budget()
+		return fmt.Sprintf("soft %d ms, hard %d ms", soft.Milliseconds(), hard.Milliseconds())
+	}
+	for _, c := range []struct {
+		goLine, want string
+	}{
+		{"go wtime 100000 btime 3000 winc 100 binc 200 movestogo 7",
+			ms(moveClock{left: 3 * time.Second, increment: 200 * time.Millisecond, movesToGo: 7, overhead: 50 * time.Millisecond}) + ", nodes 0, depth 0"},
+		{"go btime 60000 wtime 1",
+			ms(moveClock{left: time.Minute, overhead: 50 * time.Millisecond}) + ", nodes 0, depth 0"},
+		{"go movetime 400", ms(moveClock{perMove: 400 * time.Millisecond, overhead: 50 * time.Millisecond}) + ", nodes 0, depth 0"},
+		{"go nodes 2000", "soft 0 ms, hard 0 ms, nodes 2000, depth 0"},
+		{"go depth 3", "soft 0 ms, hard 0 ms, nodes 0, depth 3"},
+		{"go mate 2", "soft 0 ms, hard 0 ms, nodes 0, depth 4"},
+		{"go", "soft 0 ms, hard 0 ms, nodes 1000000, depth 0"},
+		{"go wtime 5000", "soft 0 ms, hard 0 ms, nodes 1000000, depth 0"}, // White's clock: Black is to move
+	} {
+		if got := limitsOf(c.goLine); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: %s, want %s", c.goLine, got, c.want)
+		}
+	}
+}
+
+// TestUCIMoveTime: a search at a fixed time per move ends in time. The
+// clock is real: the margin is a second on top of the 300 ms.
+func TestUCIMoveTime(t *testing.T) {
+	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d.sync("position startpos")
+	sent := d.send("go movetime 300")
+	got := d.until(isBestmove, time.Minute)
+	if took := time.Since(sent); took > 1300*time.Millisecond {
+		t.Errorf("go movetime 300: bestmove after %v", took)
+	}
+	for _, l := range got {
+		if i, ok := parseInfo(l); ok && i.ms > 300 {
+			t.Errorf("go movetime 300: %q", l)
+		}
+	}
+}
+
+// TestUCICommandsDuringSearch: position, go, ucinewgame or setoption sent
+// during a search without stop stop it first (said in an info string) and
+// it sends its bestmove; quit and the end of input end the session within
+// a second, with the bestmove sent.
+func TestUCICommandsDuringSearch(t *testing.T) {
+	for _, cmd := range []string{"position startpos moves d2d4", "go nodes 1000", "ucinewgame", "setoption name Hash value 1"} {
+		d := newUCIDialogue(t, smallEngine(), uciConfig{})
+		d.send("position startpos", "go infinite")
+		d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 }, time.Minute)
+		got := d.search(cmd)
+		if !slices.ContainsFunc(got, func(l string) bool {
+			return strings.HasPrefix(l, "info string "+strings.Fields(cmd)[0]+" during a search")
+		}) {
+			t.Errorf("%s during a search: %q", cmd, got)
+		}
+		if strings.HasPrefix(cmd, "go") {
+			d.until(isBestmove, time.Minute) // the new search's
+		}
+		d.expectNothing()
+		if want := 1 + b2i(strings.HasPrefix(cmd, "go")); d.s.searches != want {
+			t.Errorf("%s: %d searches", cmd, d.s.searches)
+		}
+	}
+	for _, end := range []string{"quit", "EOF"} {
+		d := newUCIDialogue(t, smallEngine(), uciConfig{})
+		d.send("position startpos", "go infinite")
+		d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 }, time.Minute)
+		start := time.Now()
+		if end == "quit" {
+			d.send("quit")
+		} else {
+			d.in.Close()
+		}
+		select {
+		case <-d.done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: the session did not end", end)
+		}
+		t.Logf("%s during a search: the session ended after %v", end, time.Since(start))
+		var rest []string
+		for l := range d.lines {
+			rest = append(rest, l.text)
+		}
+		if len(rest) == 0 || !isBestmove(rest[len(rest)-1]) || strings.Count(strings.Join(rest, "\n"), "bestmove") != 1 {
+			t.Errorf("%s: %q", end, rest)
+		}
+	}
+}
+
+// TestUCIPositionGoesBack: a position command that takes the game back, or
+// starts another, puts the engine's board where the game says, and the
+// search goes on from there; the engine's own move stays on its board when
+// the next position continues the game.
+func TestUCIPositionGoesBack(t *testing.T) {
+	e := smallEngine()
+	d := newUCIDialogue(t, e, uciConfig{})
+	check := func(cmd, fen string, plies int) {
+		t.Helper()
+		d.expectNothing(cmd)
+		want := newGame()
+		if fen != "" {
+			want = mustFEN(t, fen).pos
+		}
+		_, moves, _ := strings.Cut(cmd, " moves ")
+		for _, m := range strings.Fields(moves) {
+			want.makeMove(mustMove(t, &want, m))
+		}
+		if !samePos(e.Position, want) || d.s.game.length() != plies {
+			t.Errorf("%s: board %s, %d plies", cmd, fenOf(&e.Position), d.s.game.length())
+		}
+	}
+	check("position startpos moves e2e4 e7e5 g1f3", "", 3)
+	game := gameRecord{plies: slices.Clone(d.s.game.plies)}
+	_, best, _ := checkSearch(t, &game, d.search("go nodes 3000"))
+	if d.s.game.length() != 4 {
+		t.Errorf("micro-Max's move is not on its board: %d plies", d.s.game.length())
+	}
+	lock := e.rootLock
+	check("position startpos moves e2e4 e7e5 g1f3 "+best, "", 4)
+	if e.rootLock != lock {
+		t.Errorf("the engine's own move was made again")
+	}
+	check("position startpos moves e2e4 e7e5", "", 2)
+	check("position startpos moves e2e4 c7c5 g1f3", "", 3)
+	check("position startpos", "", 0)
+	check("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 1)
+	check("position fen 4k3/8/8/8/8/8/4P3/4K3   w - -   0 1 moves e2e4 e8d7", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 2)
+	check("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 5 9 moves e2e4", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 1)
+	check("position startpos moves e2e4 c7c5", "", 2)
+	game = gameRecord{plies: slices.Clone(d.s.game.plies)}
+	checkSearch(t, &game, d.search("go nodes 3000"))
+}
+
+// TestUCISelfPlay plays whole games through UCI, the engine on both sides
+// at a small node budget after a few random opening moves (seeded), as a
+// GUI does: the whole game in every position command. Every search is
+// checked (legal PVs that stop where the game ends, a score, a legal
+// bestmove that starts the last PV, one bestmove per go), and each game is
+// played until the rules end it: mate, stalemate, no mating material,
+// threefold repetition or the 50-move rule.
+func TestUCISelfPlay(t *testing.T) {
+	games := 8
+	if testing.Short() {
+		games = 3
+	}
+	ends := map[string]int{}
+	for seed := 1; seed <= games; seed++ {
+		e := smallEngine()
+		d := newUCIDialogue(t, e, uciConfig{})
+		d.sync("uci", "ucinewgame")
+		if seed%2 == 0 {
+			d.expectNothing("setoption name Futility Pruning value false")
+		}
+		rng := rand.New(rand.NewPCG(uint64(seed), 9))
+		var game gameRecord
+		game.reset(setup{pos: newGame()})
+		var moves []string
+		play := func(m Move) {
+			next := game.current().pos
+			next.makeMove(m)
+			game.push(m, next)
+			moves = append(moves, m.String())
+		}
+		for len(moves) < 4 {
+			legal := game.current().pos.legalMoves()
+			play(legal[rng.IntN(len(legal))])
+		}
+		for game.end() == notOver && game.length() < 600 {
+			got := d.search("position startpos moves "+strings.Join(moves, " "), "go nodes 3000")
+			_, best, _ := checkSearch(t, &game, got)
+			play(mustMove(t, &game.current().pos, best))
+		}
+		end := game.end()
+		ends[resultTexts[end]]++
+		t.Logf("game %d: %d plies, %s: %s", seed, game.length(), resultTexts[end], strings.Join(moves, " "))
+		if end == notOver {
+			t.Errorf("game %d did not end in 600 plies", seed)
+		}
+		// The position after the end: a mate or stalemate gets bestmove 0000.
+		got := d.search("position startpos moves "+strings.Join(moves, " "), "go nodes 3000")
+		checkSearch(t, &game, got)
+		if want := games; d.s.searches != game.length()-4+1 {
+			t.Errorf("game %d: %d searches for %d moves (of %d games)", seed, d.s.searches, game.length()-4, want)
+		}
+	}
+	t.Logf("game ends: %v", ends)
+}
+
+// TestProtocolChoice: without -uci the first command chooses the protocol:
+// uci starts a UCI session, anything else a CECP one, and the first line
+// is read again by the session chosen.
+func TestProtocolChoice(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"uci\nquit\n", "uciok"},
+		{"\n  \n\tuci  \nisready\n", "readyok"},
+		{"xboard\nprotover 2\n", "feature done=1"},
+		{"protover 2\n", "feature done=1"},
+		{"new\nping 3\n", "pong 3"},
+		{"isready\n", "Error (unknown command): isready"},
+		{strings.Repeat("u", 10000) + "\nping 4\n", "pong 4"},
+		{"", ""},
+		{"\n\n", ""},
+	} {
+		var out strings.Builder
+		done := make(chan struct{})
+		go func() {
+			runProtocol(smallEngine(), strings.NewReader(c.in), &out, xboardConfig{}, uciConfig{})
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%.20q: the session did not end", c.in)
+		}
+		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if last := lines[len(lines)-1]; last != c.want {
+			t.Errorf("%.20q: last line %q, want %q", c.in, last, c.want)
+		}
+	}
 }
