@@ -79,17 +79,26 @@ func (o *protocolWriter) line(s string) {
 	io.WriteString(o.w, s+"\n")
 }
 
-// lineUnless writes one line unless muted says not to; muted is read under
-// the writer's lock, so that once mute has run no such line follows.
-func (o *protocolWriter) lineUnless(muted *bool, s string) {
+// lineFrom writes the line text returns, if it returns one; text runs
+// under the writer's lock, so that what it reads (set with locked) cannot
+// change between the decision and the write.
+func (o *protocolWriter) lineFrom(text func() (string, bool)) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if !*muted {
+	if s, ok := text(); ok {
 		io.WriteString(o.w, s+"\n")
 	}
 }
 
-// mute sets *muted under the writer's lock (see lineUnless).
+// locked runs f under the writer's lock.
+func (o *protocolWriter) locked(f func()) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	f()
+}
+
+// mute sets *muted under the writer's lock: a line whose lineFrom reads
+// *muted is not written once mute has run.
 func (o *protocolWriter) mute(muted *bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()

@@ -18,9 +18,17 @@ package main
 // other command waits in a queue until the search is over, in the order it
 // came; the ones that make the search pointless (force, new, undo, quit,
 // ...) also stop it and silence it at once, and any waiting command stops
-// an analysis. So "ping" during the engine's move is answered after the
-// move, as the protocol wants, and the board never changes under a running
-// search. When the search is over the waiting commands run in order, and a
+// an analysis or a ponder search. So "ping" during the engine's move is
+// answered after the move, as the protocol wants, and the board never
+// changes under a running search.
+//
+// Pondering (after "hard"): once the engine has moved, it plays the reply
+// it expects (its hint) on micro-Max's board and thinks about its answer
+// on the opponent's time. If the opponent plays that move, the same search
+// goes on as the engine's search for its move, under the clock's limits
+// from that moment (a ponder hit); any other move, and any command that
+// must wait, stops it with nothing played, and the move is then played and
+// thought about as usual. "ping" is answered at once while pondering. When the search is over the waiting commands run in order, and a
 // new search starts only once no command is left waiting that would stop
 // it: no thinking output, move or hint follows new, force, quit, result,
 // setboard, undo, remove or exit until the engine is asked to think again.
@@ -136,6 +144,13 @@ type cecpSearch struct {
 	// result is not played and its thinking output no longer written.
 	// Set with s.out.mute, read under the writer's lock.
 	discard bool
+	// pondering: a ponder search on the opponent's time, after ponderMove
+	// (the engine's hint), which leads to ponderPos; until a ponder hit.
+	// Set under the writer's lock (the thinking output reads it there).
+	pondering  bool
+	ponderMove Move
+	ponderPos  Position
+	hitAt      time.Duration // the search's time at the ponder hit: what it took before is not on the engine's clock
 }
 
 // session is one CECP conversation: the game, the modes, the clocks, and
@@ -148,6 +163,7 @@ type session struct {
 	game         gameRecord
 	illegal      bool // a refused setboard: every move is illegal and nothing is thought about, until new or setboard
 	force        bool // play neither side
+	ponder       bool // "hard": think on the opponent's time
 	engineSide   int  // the side the engine plays when not in force mode
 	analyzing    bool // analyze mode
 	analysisDone bool // the position has nothing to analyse (no legal move)
@@ -252,9 +268,19 @@ func (s *session) discard() {
 }
 
 // receive takes a line that arrives while a search runs: it runs at once,
-// or waits in the queue, and then may stop the search.
+// or waits in the queue, and then may stop the search. The move the engine
+// is pondering on is a ponder hit.
 func (s *session) receive(l inputLine) {
-	atOnce, stops := classify(l, s.search.analysis, len(s.queue) == 0)
+	sr := s.search
+	if sr.pondering && !sr.discard && len(s.queue) == 0 {
+		if name, args, _, ok := lookup(l.text); ok && name == "usermove" {
+			if m, ok := s.game.current().pos.parseMove(args); ok && m == sr.ponderMove {
+				s.ponderHit(l)
+				return
+			}
+		}
+	}
+	atOnce, stops := classify(l, sr.analysis || sr.pondering, len(s.queue) == 0)
 	if atOnce {
 		s.execute(l)
 		return
@@ -265,29 +291,30 @@ func (s *session) receive(l inputLine) {
 	}
 }
 
-// classify says what a line that arrives while a search (an analysis, or
-// not) runs does: it runs at once, or it waits; and a waiting line may
-// stop the search. Lines the loop cannot run (too long, unknown) are
-// answered at once, as are the urgent commands; the anytime commands, and
-// ping in analysis (which is not the engine's move), run at once unless
-// others already wait, to keep the order.
-func classify(l inputLine, analysis, queueEmpty bool) (atOnce, stops bool) {
+// classify says what a line that arrives while a search runs does: it
+// runs at once, or it waits; and a waiting line may stop the search.
+// notOnMove is a search that is not for the engine's move (an analysis or a
+// ponder search), which every waiting line stops. Lines the loop cannot run
+// (too long, unknown) are answered at once, as are the urgent commands; the
+// anytime commands, and ping when the engine is not on move, run at once
+// unless others already wait, to keep the order.
+func classify(l inputLine, notOnMove, queueEmpty bool) (atOnce, stops bool) {
 	name, _, c, known := lookup(l.text)
 	switch {
 	case l.tooLong || !known || c.urgent:
 		return true, false
-	case queueEmpty && (c.anytime || analysis && name == "ping"):
+	case queueEmpty && (c.anytime || notOnMove && name == "ping"):
 		return true, false
 	}
-	return false, analysis || c.interrupts
+	return false, notOnMove || c.interrupts
 }
 
 // queueStops reports whether a command waiting in the queue would stop a
-// search (an analysis, or not) started now.
-func (s *session) queueStops(analysis bool) bool {
+// search started now (notOnMove: an analysis or a ponder search).
+func (s *session) queueStops(notOnMove bool) bool {
 	empty := true
 	for _, l := range s.queue {
-		atOnce, stops := classify(l, analysis, empty)
+		atOnce, stops := classify(l, notOnMove, empty)
 		if stops {
 			return true
 		}
@@ -305,7 +332,7 @@ type command struct {
 	anytime bool
 	// interrupts: a waiting command of this kind stops the engine's search
 	// for a move, which it makes pointless. (Every waiting command stops an
-	// analysis.)
+	// analysis or a ponder search.)
 	interrupts bool
 	// urgent commands run at once whatever is waiting.
 	urgent bool
@@ -345,8 +372,8 @@ func init() {
 		"bk":        {run: (*session).bk, anytime: true},
 		"undo":      {run: func(s *session, _ string) { s.takeBack(1, "undo") }, interrupts: true},
 		"remove":    {run: func(s *session, _ string) { s.takeBack(2, "remove") }, interrupts: true},
-		"hard":      {run: func(*session, string) {}, anytime: true}, // the engine never ponders
-		"easy":      {run: func(*session, string) {}, anytime: true},
+		"hard":      {run: func(s *session, _ string) { s.ponder = true }, anytime: true},
+		"easy":      {run: (*session).easy, anytime: true},
 		"post":      {run: func(s *session, _ string) { s.post.Store(true) }, anytime: true, urgent: true},
 		"nopost":    {run: func(s *session, _ string) { s.post.Store(false) }, anytime: true, urgent: true},
 		"analyze":   {run: (*session).analyze, interrupts: true},
@@ -598,10 +625,20 @@ func (s *session) ping(args string) {
 }
 
 // moveNow is "?": the engine's search stops and it plays the best move of
-// its last finished iteration.
+// its last finished iteration. (Not on move, analysing or pondering, the
+// engine ignores it.)
 func (s *session) moveNow(string) {
-	if s.search != nil && !s.search.analysis {
+	if s.search != nil && !s.search.analysis && !s.search.pondering {
 		s.search.job.stop()
+	}
+}
+
+// easy is "easy": no more pondering; a ponder search stops, and is gone
+// before the next command runs.
+func (s *session) easy(string) {
+	s.ponder = false
+	if s.search != nil && s.search.pondering {
+		s.abandonSearch()
 	}
 }
 
@@ -616,6 +653,8 @@ func (s *session) cmdHint(string) {
 			return
 		}
 		m = last.pv[0]
+	case s.search != nil && s.search.pondering:
+		m = s.search.ponderMove
 	case s.hasHint && s.search == nil && !s.illegal && s.e.isLegal(s.hint):
 		m = s.hint
 	default:
@@ -848,12 +887,52 @@ func (s *session) maybeSearch() {
 			return
 		}
 	} else if s.force || s.engineSide != s.e.side || s.resultLine() != "" {
+		if s.ponder && !s.force && s.engineSide != s.e.side && s.hasHint && s.resultLine() == "" && !s.queueStops(true) {
+			s.startPonder()
+		}
 		return
 	}
 	if s.queueStops(analysis) {
 		return
 	}
 	s.startSearch(analysis)
+}
+
+// startPonder starts a ponder search: micro-Max plays the hint, the reply
+// the engine expects, on its board (with its own check), and thinks about
+// its answer until the opponent's move comes. If the hint ends the game
+// there is nothing to ponder.
+func (s *session) startPonder() {
+	after := s.e.Position
+	if !after.isLegal(s.hint) {
+		return
+	}
+	after.makeMove(s.hint)
+	if !after.hasLegalMove() || s.e.play(s.hint) != nil {
+		return
+	}
+	sr := &cecpSearch{pondering: true, ponderMove: s.hint, ponderPos: s.e.Position}
+	s.runJob(sr, searchLimits{ponder: true, budget: s.cfg.nodeBudget, depth: s.depthLimit, nps: s.nps})
+}
+
+// ponderHit is the opponent's move that the engine ponders on: the move
+// joins the game, and the ponder search goes on as the engine's search for
+// its move, with the clock's limits from now. If the move ends the game,
+// the engine says so and the search stops with nothing played.
+func (s *session) ponderHit(l inputLine) {
+	sr := s.search
+	s.lastAt = l.at
+	s.game.push(sr.ponderMove, sr.ponderPos)
+	s.positionChanged()
+	s.out.locked(func() { sr.pondering = false })
+	if r := s.resultLine(); r != "" {
+		s.discard()
+		s.out.line(r)
+		return
+	}
+	sr.hitAt, _, _ = sr.job.progress()
+	soft, hard := s.clock.reading(s.game.length()).budget()
+	sr.job.ponderhitWith(l.at, soft, hard)
 }
 
 // startSearch starts micro-Max thinking: an analysis until stopped, or a
@@ -869,11 +948,24 @@ func (s *session) startSearch(analysis bool) {
 		limits.depth = s.depthLimit
 		limits.nps = s.nps
 	}
-	sr := &cecpSearch{analysis: analysis}
+	s.runJob(&cecpSearch{analysis: analysis}, limits)
+}
+
+// runJob starts sr's search job under limits, with thinking output in post
+// mode (while pondering, with the ponder move first, so that the PV starts
+// from the position XBoard shows). Commands still waiting are taken as if
+// they came now.
+func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 	sr.job = startSearchJob(s.e, s.lastAt, limits, func(it iteration) {
-		if s.post.Load() {
-			s.out.lineUnless(&sr.discard, thinkingLine(it))
+		if !s.post.Load() {
+			return
 		}
+		s.out.lineFrom(func() (string, bool) {
+			if sr.pondering {
+				it.pv = append([]Move{sr.ponderMove}, it.pv...)
+			}
+			return thinkingLine(it), !sr.discard
+		})
 	})
 	s.search = sr
 	s.searches++
@@ -923,7 +1015,7 @@ func (s *session) finish() {
 		return
 	}
 	s.lastResult = res
-	s.clock.tick(res.elapsed, s.game.length())
+	s.clock.tick(res.elapsed-sr.hitAt, s.game.length())
 	defer s.writeStats(&res.stats)
 	if !res.hasBest {
 		return // cannot happen: no search starts in a position without a move

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// ponderGame starts a game in which the engine (Black) ponders, on the node
+// clock (nps 200000, st 1: 200000 nodes a move, the same on any machine),
+// answers 1.e4 and starts pondering on its hint. It returns the dialogue,
+// the engine's move and the hint, after the first thinking line of the
+// ponder search, which shows the hint first.
+func ponderGame(t *testing.T) (d *dialogue, reply, hint string) {
+	t.Helper()
+	d = newDialogue(t, smallEngine(), xboardConfig{})
+	d.sync("xboard", "protover 2", "new", "hard", "post", "nps 200000", "st 1")
+	d.send("usermove e2e4")
+	got := d.until(isMove, time.Minute)
+	reply = strings.TrimPrefix(got[len(got)-1], "move ")
+	ponder := d.until(func(l string) bool { n, ok := thinkingDepth(l); return ok && n >= 3 }, time.Minute)
+	hint = strings.Fields(ponder[0])[4]
+	for _, l := range ponder {
+		if f := strings.Fields(l); len(f) < 6 || f[4] != hint {
+			t.Fatalf("ponder output %q does not start with the hint %s", l, hint)
+		}
+	}
+	if got := d.sync("hint"); len(got) < 1 || got[len(got)-1] != "Hint: "+hint {
+		t.Errorf("hint while pondering: %q, want Hint: %s", got, hint)
+	}
+	return d, reply, hint
+}
+
+// TestPonderHit: after "hard" the engine thinks on the opponent's time
+// about its answer to its hint; ping is answered at once while it ponders;
+// when the opponent plays the hint, the same search goes on and the engine
+// moves under the clock's limits from that moment, with the game and
+// micro-Max's board in step.
+func TestPonderHit(t *testing.T) {
+	d, reply, hint := ponderGame(t)
+	for _, l := range d.sync() { // ping: at once, during the ponder search
+		if isMove(l) {
+			t.Fatalf("a move while pondering: %q", l)
+		}
+	}
+	got := d.sync("usermove " + hint)
+	move, ok := moveLine(got)
+	if !ok {
+		t.Fatalf("no move after the ponder hit: %q", got)
+	}
+	d.sync("easy") // the next ponder search stops: the session is idle
+	want := newGame()
+	for _, m := range []string{"e2e4", reply, hint, move} {
+		mv, ok := want.parseMove(m)
+		if !ok {
+			t.Fatalf("%s is not legal in %s", m, fenOf(&want))
+		}
+		want.makeMove(mv)
+	}
+	if !samePos(d.position(), want) {
+		t.Errorf("board %s, want %s", fenOf(d.e.pos()), fenOf(&want))
+	}
+	if d.s.searches < 3 { // the first search, the ponder search, the next ponder search
+		t.Errorf("%d searches", d.s.searches)
+	}
+}
+
+// TestPonderMiss: another move than the hint stops the ponder search with
+// nothing played; the move is played and thought about as usual.
+func TestPonderMiss(t *testing.T) {
+	d, reply, hint := ponderGame(t)
+	p := newGame()
+	for _, m := range []string{"e2e4", reply} {
+		mv, _ := p.parseMove(m)
+		p.makeMove(mv)
+	}
+	var other string
+	for _, m := range p.legalMoves() {
+		if m.String() != hint {
+			other = m.String()
+			break
+		}
+	}
+	got := d.sync("usermove " + other)
+	move, ok := moveLine(got)
+	if !ok || strings.Count(strings.Join(got, "\n"), "move ") != 1 {
+		t.Fatalf("after a ponder miss: %q", got)
+	}
+	mv, _ := p.parseMove(other)
+	p.makeMove(mv)
+	for _, l := range got {
+		if f := strings.Fields(l); len(f) > 4 && !isMove(l) {
+			if _, ok := p.parseMove(f[4]); !ok {
+				t.Errorf("thinking line %q is not of the position after %s", l, other)
+			}
+		}
+	}
+	mv, ok = p.parseMove(move)
+	if !ok {
+		t.Fatalf("move %s is not legal", move)
+	}
+	p.makeMove(mv)
+	d.sync("easy") // the next ponder search stops: the session is idle
+	if !samePos(d.position(), p) {
+		t.Errorf("board %s, want %s", fenOf(d.e.pos()), fenOf(&p))
+	}
+}
+
+// TestPonderStops: easy, force, new, undo, ? and the end of input during a
+// ponder search: no move, nothing thought after the command, and the board
+// is the game's; after easy no new ponder search starts, after hard one
+// does.
+func TestPonderStops(t *testing.T) {
+	for _, c := range []struct {
+		cmds  []string
+		plies int // the game's length after them
+	}{
+		{[]string{"easy"}, 2},
+		{[]string{"force"}, 2},
+		{[]string{"new"}, 0},
+		{[]string{"force", "undo"}, 1},
+		{[]string{"?"}, 2},
+	} {
+		d, _, _ := ponderGame(t)
+		got := d.sync(c.cmds...)
+		for _, l := range got {
+			if isMove(l) {
+				t.Errorf("%q while pondering: %q", c.cmds, got)
+			}
+		}
+		if c.cmds[0] == "?" { // ignored: the ponder search goes on
+			d.awaitThinking(5)
+			continue
+		}
+		if after := d.sync(); len(after) != 0 {
+			t.Errorf("%q: output after them: %q", c.cmds, after)
+		}
+		if d.s.search != nil || d.s.game.length() != c.plies || !samePos(d.position(), d.s.game.current().pos) {
+			t.Errorf("%q: search %v, %d plies, board %s", c.cmds, d.s.search != nil, d.s.game.length(), fenOf(d.e.pos()))
+		}
+		if c.cmds[0] == "easy" {
+			d.send("hard")
+			d.awaitThinking(2) // pondering again
+		}
+	}
+	d, _, _ := ponderGame(t)
+	d.in.Close()
+	select {
+	case <-d.done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the session did not end at the end of input")
+	}
+}
