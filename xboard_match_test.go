@@ -34,6 +34,7 @@ var matchPackages = map[string]string{
 	"xvfb":     "/usr/bin/xvfb-run",
 	"xauth":    "/usr/bin/xauth",
 	"fairymax": "/usr/games/fairymax",
+	"polyglot": "/usr/games/polyglot",
 }
 
 // matches are the time controls and starting positions played.
@@ -58,57 +59,90 @@ func TestXBoardMatch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the XBoard matches take about two minutes; run without -short")
 	}
+	dir, games := matchSetup(t)
+	engine := buildEngine(t, dir)
+	for _, m := range matches {
+		t.Run(m.name, func(t *testing.T) {
+			pgn, debug := playXBoardMatch(t, dir, m.name, []string{"-fcp", engine, "-fd", dir}, m.args, m.fen, games)
+			checkMatch(t, pgn, debug, games)
+		})
+	}
+}
+
+// matchSetup installs what the matches need and returns the folder for
+// their files (UMAX_MATCH_DIR, or a temporary one) and the games per match
+// (UMAX_MATCH_GAMES, or 2).
+func matchSetup(t *testing.T) (dir string, games int) {
+	t.Helper()
 	ensurePackages(t)
-	dir := os.Getenv("UMAX_MATCH_DIR")
+	dir = os.Getenv("UMAX_MATCH_DIR")
 	if dir == "" {
 		dir = t.TempDir()
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	dir, _ = filepath.Abs(dir)
-	games := 2
+	games = 2
 	if g := os.Getenv("UMAX_MATCH_GAMES"); g != "" {
 		games, _ = strconv.Atoi(g)
 	}
+	return dir, games
+}
+
+// matchSettings are the XBoard settings of every match: XBoard checks every
+// claim and calls every flag, leaves mates, draws by rule and insufficient
+// material to the engines to claim, and shows no dialog.
+var matchSettings = []string{
+	"-autoCallFlag", "true", "-testClaims", "true", "-checkMates", "false",
+	"-materialDraws", "false", "-trivialDraws", "false", "-ruleMoves", "0", "-repeatsToDraw", "0",
+	"-saveSettingsOnExit", "false", "-soundMove", "", "-popupExitMessage", "false"}
+
+// buildEngine builds the engine into dir and returns its path.
+func buildEngine(t *testing.T, dir string) string {
+	t.Helper()
 	engine := filepath.Join(dir, "umax")
 	build := exec.Command("go", "build", "-o", engine, ".") // go test puts its own go first in PATH
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	for _, m := range matches {
-		t.Run(m.name, func(t *testing.T) {
-			pgn := filepath.Join(dir, m.name+".pgn")
-			debug := filepath.Join(dir, m.name+".debug")
-			os.Remove(pgn)
-			args := []string{"-a", "/usr/games/xboard", "-noGUI",
-				"-fcp", engine, "-fd", dir, "-scp", "/usr/games/fairymax", "-sd", dir,
-				"-mg", strconv.Itoa(games), "-sgf", pgn, "-debug", "-nameOfDebugFile", debug,
-				"-autoCallFlag", "true", "-testClaims", "true", "-checkMates", "false",
-				"-materialDraws", "false", "-trivialDraws", "false", "-ruleMoves", "0", "-repeatsToDraw", "0",
-				"-ponderNextMove", "false", "-saveSettingsOnExit", "false", "-soundMove", "", "-popupExitMessage", "false"}
-			args = append(args, m.args...)
-			if m.fen != "" {
-				fen := filepath.Join(dir, m.name+".fen")
-				if err := os.WriteFile(fen, []byte(m.fen+"\n"), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				args = append(args, "-lpf", fen, "-lpi", "1")
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), time.Duration(games)*90*time.Second)
-			defer cancel()
-			start := time.Now()
-			cmd := exec.CommandContext(ctx, "xvfb-run", args...)
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // xvfb-run, Xvfb, XBoard and the engines
-			cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-			cmd.WaitDelay = 5 * time.Second
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				t.Fatalf("xboard: %v\n%s", err, lastLines(string(out), 20))
-			}
-			t.Logf("%d games in %v", games, time.Since(start).Round(time.Second))
-			checkMatch(t, pgn, debug, games)
-		})
+	return engine
+}
+
+// playXBoardMatch plays games games in XBoard without a display between
+// the first engine (XBoard's arguments for it in first, such as -fcp and
+// -fd) and Fairy-Max, at the time control of the arguments tc, from fen
+// if it is not empty, and returns the PGN and debug files in dir. Pondering
+// is off unless tc turns it on (-ponderNextMove true).
+func playXBoardMatch(t *testing.T, dir, name string, first, tc []string, fen string, games int) (pgn, debug string) {
+	t.Helper()
+	pgn = filepath.Join(dir, name+".pgn")
+	debug = filepath.Join(dir, name+".debug")
+	os.Remove(pgn)
+	args := append([]string{"-a", "/usr/games/xboard", "-noGUI"}, first...)
+	args = append(args, "-scp", "/usr/games/fairymax", "-sd", dir,
+		"-mg", strconv.Itoa(games), "-sgf", pgn, "-debug", "-nameOfDebugFile", debug, "-ponderNextMove", "false")
+	args = append(append(args, matchSettings...), tc...)
+	if fen != "" {
+		fenFile := filepath.Join(dir, name+".fen")
+		if err := os.WriteFile(fenFile, []byte(fen+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, "-lpf", fenFile, "-lpi", "1")
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(games)*90*time.Second)
+	defer cancel()
+	start := time.Now()
+	cmd := exec.CommandContext(ctx, "xvfb-run", args...)
+	cmd.Env = append(os.Environ(), "PATH="+os.Getenv("PATH")+":/usr/games") // polyglot, for -fUCI
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}                   // xvfb-run, Xvfb, XBoard and the engines
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("xboard: %v\n%s", err, lastLines(string(out), 20))
+	}
+	t.Logf("%d games in %v", games, time.Since(start).Round(time.Second))
+	return pgn, debug
 }
 
 // ensurePackages installs the Debian packages the match needs, if any is

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"testing"
+)
+
+// The UCI side in a real GUI: XBoard runs our engine as a UCI engine
+// through Debian's polyglot (xboard -fUCI, the way XBoard users run UCI
+// engines), and polyglot's UCI dialogue chooses our UCI mode with its first
+// command. The same checks as TestXBoardMatch: no game lost other than by
+// mate, none unfinished, no Error or illegal move from the engine. One
+// match ponders (XBoard's -ponderNextMove true: polyglot sends go ponder
+// and ponderhit), and one more ponders in our CECP mode (hard).
+//
+// Environment: UMAX_MATCH_GAMES and UMAX_MATCH_DIR as for TestXBoardMatch.
+
+// uciMatches are the time controls of the matches through polyglot, and the
+// CECP ponder match.
+var uciMatches = []struct {
+	name string
+	uci  bool // through polyglot
+	args []string
+}{
+	{"uci-sudden-death", true, []string{"-tc", "0:05", "-inc", "0"}},
+	{"uci-increment-ponder", true, []string{"-tc", "0:03", "-inc", "0.1", "-ponderNextMove", "true"}},
+	{"uci-moves-per-session", true, []string{"-tc", "0:03", "-mps", "20"}},
+	{"cecp-increment-ponder", false, []string{"-tc", "0:03", "-inc", "0.1", "-ponderNextMove", "true"}},
+}
+
+func TestPolyglotMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the matches through polyglot take about two minutes; run without -short")
+	}
+	dir, games := matchSetup(t)
+	engine := buildEngine(t, dir)
+	for _, m := range uciMatches {
+		t.Run(m.name, func(t *testing.T) {
+			first := []string{"-fcp", engine, "-fd", dir}
+			if m.uci {
+				first = append(first, "-fUCI")
+			}
+			pgn, debug := playXBoardMatch(t, dir, m.name, first, m.args, "", games)
+			checkMatch(t, pgn, debug, games)
+		})
+	}
+}
