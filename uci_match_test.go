@@ -1,6 +1,9 @@
 package main
 
 import (
+	"flag"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -42,5 +45,45 @@ func TestPolyglotMatch(t *testing.T) {
 			pgn, debug := playXBoardMatch(t, dir, m.name, first, m.args, "", games)
 			checkMatch(t, pgn, debug, games)
 		})
+	}
+}
+
+var updateOpenings = flag.Bool("update-openings", false, "write testdata/openings.epd from testdata/openings.pgn")
+
+// TestOpeningsEPD: testdata/openings.epd, the openings of the fastchess
+// matches (scripts/uci-match.sh; fastchess reads PGN only in SAN), holds
+// the position after each line of testdata/openings.pgn, in order. With
+// -update-openings the test writes it.
+func TestOpeningsEPD(t *testing.T) {
+	data, err := os.ReadFile("testdata/openings.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var epd strings.Builder
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == '%' || line[0] == '[' {
+			continue
+		}
+		pos := newGame()
+		for _, word := range strings.Fields(line) {
+			if word == "*" || strings.HasSuffix(word, ".") {
+				continue
+			}
+			pos.makeMove(mustMove(t, &pos, word))
+		}
+		fields := strings.Fields(fenOf(&pos))
+		epd.WriteString(strings.Join(fields[:4], " ") + "\n")
+	}
+	if *updateOpenings {
+		if err := os.WriteFile("testdata/openings.epd", []byte(epd.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile("testdata/openings.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != epd.String() {
+		t.Errorf("testdata/openings.epd is not the positions of testdata/openings.pgn; go test -run TestOpeningsEPD -update-openings writes it")
 	}
 }
