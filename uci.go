@@ -403,9 +403,6 @@ func (s *uciSession) position(args []string) {
 			s.infof("position fen %s refused: %v; position unchanged", quoteWords(rest[:n]), err)
 			return
 		}
-		for i := 0; i < len(st.dropped); i++ {
-			s.infof("castling right %c dropped: its king or rook is not at home", st.dropped[i])
-		}
 		start, base, rest = st, "fen "+fen, rest[n:]
 	default:
 		s.infof("position wants startpos or fen, not %s; position unchanged", quoteWords(args[:1]))
@@ -439,6 +436,9 @@ func (s *uciSession) position(args []string) {
 	} else {
 		s.game.reset(start)
 		s.base = base
+		for i := 0; i < len(start.dropped); i++ { // said once, not with every move of the game
+			s.infof("castling right %c dropped: its king or rook is not at home", start.dropped[i])
+		}
 	}
 	s.game.undo(s.game.length() - common)
 	s.e.Position = s.game.current().pos
