@@ -545,8 +545,8 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 			c.movesToGo = movesToGo
 		}
 		limits.soft, limits.hard = c.budget()
-	} else if limits.budget == 0 && depth == 0 && !limits.infinite && !limits.ponder {
-		limits.budget = microMaxBudget
+	} else if limits.budget == 0 && depth == 0 && !limits.infinite {
+		limits.budget = microMaxBudget // (a ponder search reaches it and waits for ponderhit)
 	}
 	if s.debug {
 		s.infof("search limits: soft %d ms, hard %d ms, nodes %d, depth %d, infinite %v, ponder %v",

@@ -709,7 +709,11 @@ func TestUCIClock(t *testing.T) {
 	d := newUCIDialogue(t, smallEngine(), uciConfig{})
 	d.sync("debug on", "setoption name Move Overhead value 50", "position startpos moves e2e4")
 	limitsOf := func(goLine string) string {
-		got := d.search("position startpos moves e2e4", goLine) // Black to move
+		cmds := []string{"position startpos moves e2e4", goLine} // Black to move
+		if strings.Contains(goLine, "ponder") {
+			cmds = append(cmds, "ponderhit")
+		}
+		got := d.search(cmds...)
 		for _, l := range got {
 			if s, ok := strings.CutPrefix(l, "info string search limits: "); ok {
 				return s
@@ -735,6 +739,7 @@ func TestUCIClock(t *testing.T) {
 		{"go mate 2", "soft 0 ms, hard 0 ms, nodes 0, depth 4"},
 		{"go", "soft 0 ms, hard 0 ms, nodes 1000000, depth 0"},
 		{"go wtime 5000", "soft 0 ms, hard 0 ms, nodes 1000000, depth 0"}, // White's clock: Black is to move
+		{"go ponder", "soft 0 ms, hard 0 ms, nodes 1000000, depth 0"},
 	} {
 		if got := limitsOf(c.goLine); !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s: %s, want %s", c.goLine, got, c.want)
