@@ -20,7 +20,11 @@ package main
 // ...) also stop it and silence it at once, and any waiting command stops
 // an analysis or a ponder search. So "ping" during the engine's move is
 // answered after the move, as the protocol wants, and the board never
-// changes under a running search.
+// changes under a running search. When the search is over the waiting
+// commands run in order, and a new search starts only once no command is
+// left waiting that would stop it: no thinking output, move or hint follows
+// new, force, quit, result, setboard, undo, remove or exit until the engine
+// is asked to think again.
 //
 // Pondering (after "hard"): once the engine has moved, it plays the reply
 // it expects (its hint) on micro-Max's board and thinks about its answer
@@ -28,10 +32,7 @@ package main
 // goes on as the engine's search for its move, under the clock's limits
 // from that moment (a ponder hit); any other move, and any command that
 // must wait, stops it with nothing played, and the move is then played and
-// thought about as usual. "ping" is answered at once while pondering. When the search is over the waiting commands run in order, and a
-// new search starts only once no command is left waiting that would stop
-// it: no thinking output, move or hint follows new, force, quit, result,
-// setboard, undo, remove or exit until the engine is asked to think again.
+// thought about as usual. "ping" is answered at once while pondering.
 //
 // Moves reach micro-Max's board the way they do in micro-Max's main():
 // the engine's play method checks and plays them with micro-Max's root
