@@ -196,17 +196,19 @@ func (j *searchJob) startClock(at time.Time, nodes int) {
 func (j *searchJob) run() {
 	e := j.e
 	played := false
+	res := searchResult{} // no legal move: no search, no nodes
 	if len(j.legal) > 0 {
 		e.pendingFrom = infinity // think
 		played = e.rootSearch(&j.ctl)
+		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: e.stats}
 	}
-	res := searchResult{played: played, aborted: e.aborted, nodes: e.nodes, stats: e.stats}
+	res.played = played
 	j.mu.Lock()
 	j.ended = true
 	if j.hardTimer != nil {
 		j.hardTimer.Stop()
 	}
-	res.elapsed = j.elapsed(e.nodes)
+	res.elapsed = j.elapsed(res.nodes)
 	j.endNodes, j.endTime = res.nodes, res.elapsed
 	res.last = j.last
 	j.mu.Unlock()

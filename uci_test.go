@@ -396,8 +396,8 @@ func (g goldenReplay) replay(t *testing.T, d *uciDialogue) {
 			if root.inCheck() {
 				want = "mate 0"
 			}
-			if len(iterations) != 1 || iterations[0].depth != 0 || iterations[0].score != want {
-				t.Errorf("%s: input %d: game over, want one info line of depth 0 and score %s: %q", g.name, i, want, got)
+			if len(iterations) != 1 || iterations[0].depth != 0 || iterations[0].score != want || iterations[0].nodes != 0 {
+				t.Errorf("%s: input %d: game over, want one info line of depth 0, score %s and no nodes: %q", g.name, i, want, got)
 			}
 			t.Logf("%s: input %d: the game is over (score %s): bestmove 0000", g.name, i, want)
 			over = true
