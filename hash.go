@@ -133,9 +133,3 @@ func (s *hashSlot) store(h hashEntry) {
 
 // defaultHashEntries is micro-Max's U = 1<<24 entries.
 const defaultHashEntries = 1 << 24
-
-// newHashTable allocates a table of n entries (a power of two). The memory
-// comes zeroed from the operating system and is touched only when used.
-func newHashTable(n int) []hashSlot {
-	return make([]hashSlot, n)
-}

@@ -11,12 +11,13 @@ import (
 type Engine struct {
 	Position
 	table       []hashSlot
-	tableMask   int32 // U-1: table index mask
-	nodes       int   // N: passes through iterative-deepening loops, this search (C's N-128)
-	nodeBudget  int   // the console mode's and -bench's root budget: deepen while N < nodeBudget (micro-Max: 1e6)
-	rootLock    int32 // j: Z key of the root, one more for every search
-	pendingFrom int   // K: from-square of the move the root must check and play, or infinity to think
-	pendingTo   int   // L: its to-square (a char in C, so it wraps like one)
+	tableMask   int32        // U-1: table index mask
+	tableMemory *tableMemory // owns the table's memory (table_linux.go)
+	nodes       int          // N: passes through iterative-deepening loops, this search (C's N-128)
+	nodeBudget  int          // the console mode's and -bench's root budget: deepen while N < nodeBudget (micro-Max: 1e6)
+	rootLock    int32        // j: Z key of the root, one more for every search
+	pendingFrom int          // K: from-square of the move the root must check and play, or infinity to think
+	pendingTo   int          // L: its to-square (a char in C, so it wraps like one)
 
 	futility  bool // prune futile moves at depth 1 (micro-Max 4.1); false gives micro-Max 4.0
 	mateDepth int  // depth a mate score is stored with: 98 (4.1) or 99 (4.0)
@@ -95,10 +96,11 @@ func newEngine() *Engine {
 }
 
 // resizeTable replaces the transposition table by an empty one of n entries
-// (a power of two).
+// (a power of two). The memory comes zeroed from the operating system and
+// is touched only when used.
 func (e *Engine) resizeTable(n int) {
-	e.table = nil // let the old table go before the new one is allocated
-	e.table = newHashTable(n)
+	e.table, e.tableMemory = nil, nil // let the old table go before the new one is allocated
+	e.table, e.tableMemory = allocTable(n)
 	e.tableMask = int32(n - 1)
 }
 
