@@ -483,33 +483,25 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 						}
 						if remaining != 0 {
 							e.stats.made[iter&(maxIter-1)]++
+							// The new evaluation, from the board before the move (the
+							// squares it reads are none the move changes).
 							score = 0
 							if kind < 6 {
 								score = int(b[uint8(from+8)]) - int(b[uint8(to+8)]) // centre table
 							}
-							b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move
-							b[uint8(to)] = int8(piece | movedBit)
-							e.pieces[us] ^= bit(from) | bit(to)
-							if victim != 0 {
-								e.pieces[them] ^= bit(captureSq)
+							if rookFrom&offBoard == 0 {
+								score += 30 // castling
 							}
-							if rookFrom&offBoard == 0 { // castling: place the rook
-								b[uint8(passed)] = int8(side + 6)
-								score += 30
-								e.pieces[us] ^= bit(rookFrom) | bit(passed)
-							}
-							if kind < 3 { // pawn structure: own pawns two files away, minus one
+							newPiece := piece | movedBit // the piece on to after the move
+							if kind < 3 {                // pawn structure: own pawns two files away, minus one
 								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[uint8(from-2)]) != piece) +
 									b2i((from+2)&offBoard != 0 || int(b[uint8(from+2)]) != piece) - 1)
 								if (to+step+1)&noSquare != 0 { // promotion, always to a queen
-									b[uint8(to)] |= 7
+									newPiece |= 7
 									gain += promoGain
 								}
 							}
-							if kind == 4 {
-								e.kings[us] = to
-							}
-							score += eval + gain // the new evaluation
+							score += eval + gain
 							alphaNow = alpha
 							if best > alpha {
 								alphaNow = best
@@ -517,38 +509,57 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							// Futility pruning: with one ply left, a move whose new
 							// evaluation cannot beat alpha is not searched; the reply
 							// would stand pat and fail low anyway.
-							if remaining > 1 || score > alphaNow || !e.futility {
-								e.stats.searched[iter&(maxIter-1)]++
-								newIndex, newLock := moveKeys(indexKey, lockKey, from, to, captureSq, piece, int(b[uint8(to)]), victim, rookFrom)
-								score = -e.search(24-side, -beta, -alphaNow, -score, newIndex, newLock, passed, to, remaining)
+							searched := remaining > 1 || score > alphaNow || !e.futility
+							rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move
+							if searched || rootPending {                              // a move not searched needs no board
+								b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move
+								b[uint8(to)] = int8(newPiece)
+								e.pieces[us] ^= bit(from) | bit(to)
+								if victim != 0 {
+									e.pieces[them] ^= bit(captureSq)
+								}
+								if rookFrom&offBoard == 0 { // castling: place the rook
+									b[uint8(passed)] = int8(side + 6)
+									e.pieces[us] ^= bit(rookFrom) | bit(passed)
+								}
+								if kind == 4 {
+									e.kings[us] = to
+								}
+								if searched {
+									e.stats.searched[iter&(maxIter-1)]++
+									newIndex, newLock := moveKeys(indexKey, lockKey, from, to, captureSq, piece, newPiece, victim, rookFrom)
+									score = -e.search(24-side, -beta, -alphaNow, -score, newIndex, newLock, passed, to, remaining)
+								} else {
+									e.stats.pruned[iter&(maxIter-1)]++
+								}
+								if rootPending && !e.aborted {
+									if score != -infinity && from == e.pendingFrom && to == e.pendingTo {
+										e.eval, e.epSquare = -eval-gain, passed // legal: leave it made
+										return beta
+									}
+									score = best // keep illegal replies from scoring
+								}
+								b[uint8(rookFrom)] = int8(side + 6) // unmake (rookFrom may be the dummy)
+								b[uint8(passed)], b[uint8(to)] = 0, 0
+								b[uint8(from)] = int8(piece)
+								b[uint8(captureSq)] = int8(victim)
+								// the square sets flip back the bits the move flipped (written
+								// out here: as a function the Go compiler would not inline it)
+								e.pieces[us] ^= bit(from) | bit(to)
+								if victim != 0 {
+									e.pieces[them] ^= bit(captureSq)
+								}
+								if rookFrom&offBoard == 0 {
+									e.pieces[us] ^= bit(rookFrom) | bit(passed)
+								}
+								if kind == 4 {
+									e.kings[us] = from
+								}
+								if e.aborted {
+									return 0
+								}
 							} else {
 								e.stats.pruned[iter&(maxIter-1)]++
-							}
-							if lastTo&8 != 0 && e.pendingFrom != infinity && !e.aborted { // root with a pending move
-								if score != -infinity && from == e.pendingFrom && to == e.pendingTo {
-									e.eval, e.epSquare = -eval-gain, passed // legal: leave it made
-									return beta
-								}
-								score = best // keep illegal replies from scoring
-							}
-							b[uint8(rookFrom)] = int8(side + 6) // unmake (rookFrom may be the dummy)
-							b[uint8(passed)], b[uint8(to)] = 0, 0
-							b[uint8(from)] = int8(piece)
-							b[uint8(captureSq)] = int8(victim)
-							// the square sets flip back the bits the move flipped (written
-							// out here: as a function the Go compiler would not inline it)
-							e.pieces[us] ^= bit(from) | bit(to)
-							if victim != 0 {
-								e.pieces[them] ^= bit(captureSq)
-							}
-							if rookFrom&offBoard == 0 {
-								e.pieces[us] ^= bit(rookFrom) | bit(passed)
-							}
-							if kind == 4 {
-								e.kings[us] = from
-							}
-							if e.aborted {
-								return 0
 							}
 							if score > best {
 								best, bestFrom, bestTo = score, from, to|noSquare&passed
