@@ -176,31 +176,6 @@ func init() {
 	}
 }
 
-// reachFrom[bit] is the set of squares on a line (rank, file, diagonal) or
-// a knight's leap from a square: where the pieces stand that might capture on it.
-var reachFrom [64]uint64
-
-func init() {
-	for target := 0; target < 128; target++ {
-		if target&offBoard != 0 {
-			continue
-		}
-		for from := 0; from < 128; from++ {
-			if from&offBoard == 0 && from != target && captureDir[3][uint8(target-from+119)]|captureDir[7][uint8(target-from+119)] != 0 {
-				reachFrom[bitIndex(target)] |= bit(from)
-			}
-		}
-	}
-}
-
-// reachMask is reachFrom of a square, or no squares for -1.
-func reachMask(square int) uint64 {
-	if square < 0 {
-		return 0
-	}
-	return reachFrom[bitIndex(square)]
-}
-
 // findPieces sets up the square sets and king squares from the board.
 func (e *Engine) findPieces() {
 	e.pieces = [2]uint64{}
@@ -222,30 +197,70 @@ func (e *Engine) findPieces() {
 // kindSteps of its direction and the square it captures on.
 type quietCapture struct{ dir, target int }
 
-// quietCaptures finds the moves by which the piece type kind on from
-// captures on recaptureSq or on kingSq (either may be -1: none), and puts
-// them in captures in the order micro-Max generates them, by direction. It
-// returns how many there are. A slider needs the squares between empty.
-func (e *Engine) quietCaptures(from, kind, recaptureSq, kingSq int, captures *[2]quietCapture) int {
-	n := 0
-	for _, target := range [2]int{recaptureSq, kingSq} {
-		if target < 0 || n == 1 && target == captures[0].target {
+// reachFrom[bit] is the set of squares on a line (rank, file, diagonal) or
+// a knight's leap from a square: where the pieces stand that might capture
+// on it; between[bit][bit2] is the set of squares between two squares on a
+// line, which a slider needs empty to go from one to the other.
+var (
+	reachFrom [64]uint64
+	between   [64][64]uint64
+)
+
+func init() {
+	for target := 0; target < 128; target++ {
+		if target&offBoard != 0 {
 			continue
 		}
-		d := int(captureDir[kind][uint8(target-from+119)])
-		if d == 0 {
-			continue // not on a line or leap of this piece
+		for _, step := range kindSteps[3][:8] { // the knight's leaps
+			if (target+step)&offBoard == 0 {
+				reachFrom[bitIndex(target)] |= bit(target + step)
+			}
 		}
-		step := kindSteps[kind][d-1]
-		sq := from + step
-		for sq != target && e.board[uint8(sq)] == 0 {
-			sq += step
+		for _, step := range kindSteps[7][:8] { // the queen's lines
+			var passed uint64
+			for sq := target + step; sq&offBoard == 0; sq += step {
+				reachFrom[bitIndex(target)] |= bit(sq)
+				between[bitIndex(target)][bitIndex(sq)] = passed
+				passed |= bit(sq)
+			}
 		}
-		if sq != target {
-			continue // a slider blocked on the way
+	}
+}
+
+// attackers is the set of side's pieces that capture on target (a square
+// with no piece of side, or -1: none): of side's pieces on a line or a
+// knight's leap from it, those whose type moves that way that far, with
+// nothing between.
+func (e *Engine) attackers(target, side int) uint64 {
+	if target < 0 {
+		return 0
+	}
+	t := bitIndex(target)
+	all := e.pieces[0] | e.pieces[1]
+	var set uint64
+	for near := e.pieces[side>>4] & reachFrom[t]; near != 0; near &= near - 1 {
+		sq := bits.TrailingZeros64(near)
+		from := sq + sq&^7 // 0x88 square of bit sq
+		if captureDir[e.board[uint8(from)]&7][uint8(target-from+119)] != 0 && between[t][sq]&all == 0 {
+			set |= 1 << sq
 		}
-		captures[n] = quietCapture{d - 1, target}
-		if n == 1 && captures[0].dir > d-1 { // keep micro-Max's direction order
+	}
+	return set
+}
+
+// quietCaptures finds the moves by which the piece type kind on from
+// captures on recaptureSq or on kingSq, the squares whose attackers are
+// recapturers and kingAttackers, and puts them in captures in the order
+// micro-Max generates them, by direction. It returns how many there are.
+func quietCaptures(from, kind, recaptureSq, kingSq int, recapturers, kingAttackers uint64, captures *[2]quietCapture) int {
+	n := 0
+	if recapturers&bit(from) != 0 {
+		captures[0] = quietCapture{int(captureDir[kind][uint8(recaptureSq-from+119)]) - 1, recaptureSq}
+		n = 1
+	}
+	if kingAttackers&bit(from) != 0 && kingSq != recaptureSq {
+		captures[n] = quietCapture{int(captureDir[kind][uint8(kingSq-from+119)]) - 1, kingSq}
+		if n == 1 && captures[0].dir > captures[1].dir { // keep micro-Max's direction order
 			captures[0], captures[1] = captures[1], captures[0]
 		}
 		n++
@@ -399,13 +414,13 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 
 		// The squares of own pieces, from firstSq on in scan order and round
 		// again: the board scan of micro-Max, without the empty squares.
-		// A quiet iteration visits only the pieces on a line or a knight's
-		// leap from the squares it captures on.
+		// A quiet iteration visits only the pieces that capture on the
+		// squares it acts on.
 		start := bitIndex(firstSq)
 		own := e.pieces[us]
-		var reach uint64
+		var recapturers, kingAttackers uint64
 		if quiet {
-			reach = reachMask(recaptureSq) | reachMask(kingSq)
+			recapturers, kingAttackers = e.attackers(recaptureSq, side), e.attackers(kingSq, side)
 		}
 	squares:
 		for round := 0; round < 2; round++ {
@@ -415,7 +430,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			}
 			left := own & ahead
 			if quiet {
-				left &= reach
+				left &= recapturers | kingAttackers
 			}
 			for ; left != 0; left &= left - 1 {
 				sq := bits.TrailingZeros64(left)
@@ -426,7 +441,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 				var captures [2]quietCapture
 				n := 0
 				if quiet {
-					n = e.quietCaptures(from, kind, recaptureSq, kingSq, &captures)
+					n = quietCaptures(from, kind, recaptureSq, kingSq, recapturers, kingAttackers, &captures)
 				}
 				for dir = 0; ; dir++ { // directions
 					if quiet {
