@@ -4,36 +4,75 @@ package main
 
 import (
 	"runtime"
+	"sync"
 	"syscall"
 	"unsafe"
+	"weak"
 )
 
 // On Linux the table is an anonymous memory mapping that asks the kernel for
 // transparent huge pages (madvise MADV_HUGEPAGE, which this machine's kernel
 // grants only to memory that asks). Every probe of the table lands on a
 // random slot, so with 4-KiB pages nearly every probe also misses the TLB
-// and walks the page tables; the 88 2-MiB pages of the default table all fit
+// and walks the page tables; the 2-MiB pages of the default table all fit
 // in the TLB, and the kernel faults the table in with 88 page faults instead
-// of 45,000. The memory is unmapped when its owner becomes unreachable.
+// of 45,000.
 
 // hugePage is the size of a transparent huge page on x86-64 and arm64.
 const hugePage = 2 << 20
 
-// tableMemory owns a table's mapping.
+// tableMemory owns a table's mapping: the mapping is unmapped once its
+// owner has become unreachable, when the next table is allocated.
 type tableMemory struct{ mapping []byte }
+
+// mappings are the tables handed out and not yet unmapped.
+var mappings struct {
+	sync.Mutex
+	list []mapping
+}
+
+type mapping struct {
+	mem   []byte
+	owner weak.Pointer[tableMemory]
+}
 
 // allocTable returns a zeroed table of n slots and the owner of its memory,
 // which must stay reachable as long as the table is used.
 func allocTable(n int) ([]hashSlot, *tableMemory) {
+	unmapDeadTables()
 	size := n * len(hashSlot{})
-	mapping, err := syscall.Mmap(-1, 0, size+hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	mem, err := syscall.Mmap(-1, 0, size+hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
 		return make([]hashSlot, n), nil // let the Go heap try (and fail as it would)
 	}
-	skip := -int(uintptr(unsafe.Pointer(&mapping[0]))) & (hugePage - 1) // start on a huge page
-	mem := mapping[skip : skip+size]
-	syscall.Madvise(mem, syscall.MADV_HUGEPAGE) // only a hint: without it, 4-KiB pages
-	owner := &tableMemory{mapping}
-	runtime.AddCleanup(owner, func(m []byte) { syscall.Munmap(m) }, mapping)
-	return unsafe.Slice((*hashSlot)(unsafe.Pointer(&mem[0])), n), owner
+	skip := -int(uintptr(unsafe.Pointer(&mem[0]))) & (hugePage - 1) // start on a huge page
+	table := mem[skip : skip+size]
+	syscall.Madvise(table, syscall.MADV_HUGEPAGE) // only a hint: without it, 4-KiB pages
+	owner := &tableMemory{mem}
+	mappings.Lock()
+	mappings.list = append(mappings.list, mapping{mem, weak.Make(owner)})
+	mappings.Unlock()
+	return unsafe.Slice((*hashSlot)(unsafe.Pointer(&table[0])), n), owner
+}
+
+// unmapDeadTables gives back the memory of the tables whose owners are
+// gone. The garbage collector does not see the mappings, so it is run here,
+// before a new table is made, rather than left to its own pace.
+func unmapDeadTables() {
+	mappings.Lock()
+	defer mappings.Unlock()
+	if len(mappings.list) == 0 {
+		return
+	}
+	runtime.GC()
+	live := mappings.list[:0]
+	for _, m := range mappings.list {
+		if m.owner.Value() == nil {
+			syscall.Munmap(m.mem)
+		} else {
+			live = append(live, m)
+		}
+	}
+	clear(mappings.list[len(live):])
+	mappings.list = live
 }
