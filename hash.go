@@ -1,10 +1,6 @@
 package main
 
-import (
-	"encoding/binary"
-	"math"
-	"sync"
-)
+import "encoding/binary"
 
 // The hash keys and the transposition table.
 //
@@ -111,51 +107,36 @@ type hashEntry struct {
 	depth int8  // D: depth the score holds for (98: a mate, good for any depth)
 }
 
-// hashSlot is a hashEntry packed into 9 bytes, little-endian: the lock (4
-// bytes), the score as a 16-bit number (2), from, to and depth. C's struct
-// takes 12 bytes with its padding; our table of 1<<24 entries needs 144 MiB
-// instead of 192, which keeps the whole program's memory well below the C
-// program's, and the kernel has fewer pages to fault in and the caches hold
-// more slots.
+// hashSlot is a hashEntry packed into 10 bytes, little-endian: the lock (4
+// bytes), the score (3), from, to and depth. C's struct takes 12 bytes with
+// its padding; our table of 1<<24 entries needs 160 MiB instead of 192,
+// which keeps the whole program's memory well below the C program's, gives
+// the kernel fewer pages to fault in and the caches more slots to hold.
 //
-// Every field keeps its exact value. Scores stay within about +-20000 in any
-// game from the initial position (8000 for a mate, plus material), but a
-// position set up with many queens can score more: a score outside 16 bits
-// is kept in wideScores, and the slot holds scoreElsewhere.
-type hashSlot [9]byte
-
-// scoreElsewhere in a slot's score bytes says that wideScores holds the score.
-const scoreElsewhere = math.MinInt16
-
-// wideScores holds the scores that do not fit in a slot, by slot.
-var wideScores sync.Map // *hashSlot -> int32
+// Three bytes hold every score exactly. A score is an evaluation, give or
+// take 8000 (a mate) and the delayed-loss bonus (at most one a ply), and an
+// evaluation is a set-up position's (at most 64 queens: 57,024) plus what
+// the moves since gained: captures of pieces that were on the board, at
+// most 16 promotions of 799, and positional terms that each piece can
+// collect only a few times. That is far inside 24 bits (+-8,388,607).
+type hashSlot [10]byte
 
 // load reads the entry in a slot.
 func (s *hashSlot) load() hashEntry {
-	score := int32(int16(binary.LittleEndian.Uint16(s[4:6])))
-	if score == scoreElsewhere {
-		wide, _ := wideScores.Load(s)
-		score = wide.(int32)
-	}
+	u := binary.LittleEndian.Uint64(s[0:8])
 	return hashEntry{
-		lock:  int32(binary.LittleEndian.Uint32(s[0:4])),
-		score: score,
-		from:  s[6],
-		to:    s[7],
-		depth: int8(s[8]),
+		lock:  int32(u),
+		score: int32(uint32(u>>32)<<8) >> 8, // bytes 4..6, sign-extended
+		from:  uint8(u >> 56),
+		to:    s[8],
+		depth: int8(s[9]),
 	}
 }
 
 // store writes an entry into a slot.
 func (s *hashSlot) store(h hashEntry) {
-	score := h.score
-	if score != int32(int16(score)) || score == scoreElsewhere {
-		wideScores.Store(s, score)
-		score = scoreElsewhere
-	}
-	binary.LittleEndian.PutUint32(s[0:4], uint32(h.lock))
-	binary.LittleEndian.PutUint16(s[4:6], uint16(score))
-	s[6], s[7], s[8] = h.from, h.to, uint8(h.depth)
+	binary.LittleEndian.PutUint64(s[0:8], uint64(uint32(h.lock))|uint64(uint32(h.score)&0xffffff)<<32|uint64(h.from)<<56)
+	s[8], s[9] = h.to, uint8(h.depth)
 }
 
 // defaultHashEntries is micro-Max's U = 1<<24 entries.

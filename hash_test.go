@@ -5,13 +5,12 @@ import (
 	"testing"
 )
 
-// TestSlotRoundTrip: a slot gives back every field exactly as stored,
-// micro-Max's int score and 32-bit lock included, also for scores that do
-// not fit in the slot's 16 bits.
+// TestSlotRoundTrip: a slot gives back every field exactly as stored, the
+// 32-bit lock and every score a search can reach (see hashSlot).
 func TestSlotRoundTrip(t *testing.T) {
-	table := make([]hashSlot, 4)
+	table := make([]hashSlot, 3)
 	scores := []int32{0, 1, -1, 8000, -8000, 7999, -8001, math.MaxInt16, math.MinInt16,
-		math.MinInt16 + 1, math.MaxInt16 + 1, math.MinInt16 - 1, 55242, -55242, math.MaxInt32, math.MinInt32}
+		math.MaxInt16 + 1, math.MinInt16 - 1, 57024 + 8099, -57024 - 8099, 1<<23 - 1, -1 << 23}
 	for i, score := range scores {
 		for _, lock := range []int32{0, 1, -1, math.MaxInt32, math.MinInt32, 0x12345678} {
 			want := hashEntry{lock: lock, score: score, from: uint8(i * 37), to: uint8(255 - i), depth: int8(i*13 - 99)}
@@ -22,12 +21,27 @@ func TestSlotRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	// A narrow score replaces a wide one in the same slot, and the other way round.
-	slot := &table[0]
-	for _, score := range []int32{100000, 5, -100000, math.MinInt16, -7} {
-		slot.store(hashEntry{score: score})
-		if got := slot.load().score; got != score {
-			t.Errorf("score %d loaded as %d", score, got)
-		}
+}
+
+// TestWideScores: a position set up with 39 queens against a king, two
+// pawns and a knight scores beyond 16 bits (+-34,312), and the table keeps
+// such scores: had they wrapped in 16 bits, none would be that far from 0.
+func TestWideScores(t *testing.T) {
+	st, err := parseFEN("kqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq/8/PP6/KN6 b - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEngine()
+	e.resizeTable(1 << 12)
+	e.Position = st.pos
+	e.pendingFrom = infinity
+	e.rootSearch(&searchControl{budget: 2000})
+	widest := int32(0)
+	for i := range e.table {
+		score := e.table[i].load().score
+		widest = max(widest, score, -score)
+	}
+	if widest <= math.MaxInt16 {
+		t.Errorf("the table holds scores up to +-%d, want some beyond 16 bits", widest)
 	}
 }
