@@ -27,7 +27,12 @@ func main() {
 	bench := flag.Bool("bench", false, "search a fixed set of positions and print the node total and speed")
 	stats := flag.Bool("stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
 	literal := flag.Bool("literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
+	showVersion := flag.Bool("version", false, "print the engine's name and version and exit")
 	flag.Parse()
+	if *showVersion {
+		fmt.Println(versionLine())
+		return
+	}
 	if *nodes < 1 {
 		fmt.Fprintln(os.Stderr, "umax: -nodes must be at least 1")
 		os.Exit(2)

@@ -59,7 +59,7 @@ import (
 var features = []string{
 	"ping=1", "setboard=1", "playother=1", "usermove=1", "time=1", "draw=0",
 	"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "memory=1", "debug=1",
-	`variants="normal"`, `myname="micro-Max 4.1 (Go)"`,
+	`variants="normal"`, `myname="` + engineTitle + `"`,
 }
 
 // engineOption is a setting XBoard shows in its engine-settings dialog. It
