@@ -403,6 +403,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		// recaptures on lastTo and on king captures: every other move it
 		// generates is not made and changes nothing. Only those are visited.
 		quiet := iter == 1 && best < beta && hashFirst == 0 && plainEP && !castled
+		if iter > 2 && hashFirst == 0 { // every move will be searched, unless one fails high
+			e.prefetchChildren(side, indexKey) // only reads: the moves and their order stay the same
+		}
 		recaptureSq := lastTo
 		if lastTo&offBoard != 0 {
 			recaptureSq = -1 // root or stalemate probe: nothing to recapture
@@ -581,6 +584,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							}
 							if hashFirst != 0 { // done the best move: start the normal scan
 								hashFirst = 0
+								if iter > 2 && best < beta { // the best move did not fail high
+									e.prefetchChildren(side, indexKey) // only reads: the moves and their order stay the same
+								}
 								goto ray
 							}
 							if quiet && best >= beta {
