@@ -14,9 +14,9 @@ import (
 // transparent huge pages (madvise MADV_HUGEPAGE, which this machine's kernel
 // grants only to memory that asks). Every probe of the table lands on a
 // random slot, so with 4-KiB pages nearly every probe also misses the TLB
-// and walks the page tables; the 2-MiB pages of the default table all fit
-// in the TLB, and the kernel faults the table in with 88 page faults instead
-// of 45,000.
+// and walks the page tables; the 80 2-MiB pages of the default table all
+// fit in the TLB, and the kernel faults the table in with 80 page faults
+// instead of 41,000.
 
 // hugePage is the size of a transparent huge page on x86-64 and arm64.
 const hugePage = 2 << 20
