@@ -72,9 +72,9 @@ func TestLiteralStops(t *testing.T) {
 		nodeLimit int
 		softStop  bool
 	}{
-		{"stop", true, 1 << 40, false},
+		{"stop", true, 1 << 30, false},
 		{"node limit", false, 10000, false},
-		{"soft stop", false, 1 << 40, true},
+		{"soft stop", false, 1 << 30, true},
 	} {
 		var got [2]Engine
 		for i, literal := range []bool{false, true} {
