@@ -60,7 +60,7 @@ func parseFEN(fen string) (setup, error) {
 			}
 			piece, ok := fenPieces[c]
 			if !ok {
-				return s, fmt.Errorf("no piece letter %q", c)
+				return s, fmt.Errorf("no piece letter %q", row[i:i+1])
 			}
 			if file > 7 {
 				return s, fmt.Errorf("rank %d has more than 8 squares", 8-r)
@@ -111,7 +111,7 @@ func parseFEN(fen string) (setup, error) {
 				mayCastle[k.king], mayCastle[k.rook] = true, true
 			}
 			if !found {
-				return s, fmt.Errorf("no castling right %q", c)
+				return s, fmt.Errorf("no castling right %q", string([]byte{c}))
 			}
 		}
 	}

@@ -178,7 +178,8 @@ func (s *uciSession) execute(l inputLine) {
 // infof writes an info string: how the engine tells the GUI (and its user)
 // about input it could not use.
 func (s *uciSession) infof(format string, args ...any) {
-	s.out.line("info string " + fmt.Sprintf(format, args...))
+	text := fmt.Sprintf(format, args...)
+	s.out.line("info string " + clip(text, len(text))) // printable ASCII only
 }
 
 // quoteWords repeats words of the input in an info string: printable,
