@@ -556,7 +556,11 @@ func (m *cecpModel) start(kind searchKind, o *oracle) {
 	m.search, m.discarded = kind, false
 	waiting := m.queue
 	m.queue = nil
-	for _, i := range waiting {
+	for j, i := range waiting {
+		if m.search == noSearch { // "easy" stopped a ponder search: the rest waits for the loop
+			m.queue = append(m.queue, waiting[j:]...)
+			return
+		}
 		m.receive(i, o)
 	}
 }

@@ -972,7 +972,11 @@ func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 	s.searches++
 	waiting := s.queue
 	s.queue = nil
-	for _, l := range waiting {
+	for i, l := range waiting {
+		if s.search == nil { // "easy" has stopped a ponder search: the rest waits for the loop
+			s.queue = append(s.queue, waiting[i:]...)
+			return
+		}
 		s.receive(l)
 	}
 }

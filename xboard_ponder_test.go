@@ -161,3 +161,29 @@ func TestPonderStops(t *testing.T) {
 		t.Fatal("the session did not end at the end of input")
 	}
 }
+
+// TestEasyWaitingWhenPonderStarts: commands that waited for the engine's
+// move are taken as if they came when the ponder search after it starts;
+// "easy" among them stops that search at once, and the ones after it wait
+// for the loop, in order (they once reached a search that was gone, and the
+// engine crashed: the model test found it).
+func TestEasyWaitingWhenPonderStarts(t *testing.T) {
+	d := newDialogue(t, smallEngine(), xboardConfig{})
+	d.sync("xboard", "protover 2", "new", "hard", "post", "st 30")
+	d.send("usermove e2e4")
+	d.awaitThinking(3)
+	d.send("ping 101", "easy", "ping 102", "?")
+	got := d.until(func(l string) bool { return l == "pong 102" }, time.Minute)
+	var answers []string
+	for _, l := range got {
+		if _, thinking := thinkingDepth(l); !thinking {
+			answers = append(answers, l)
+		}
+	}
+	if len(answers) != 3 || !isMove(answers[0]) || answers[1] != "pong 101" || answers[2] != "pong 102" {
+		t.Fatalf("after ping, easy, ping and ?: %q, want the move and the two pongs", got)
+	}
+	if after := d.sync(); len(after) != 0 {
+		t.Errorf("after easy: %q, want nothing (no pondering)", after)
+	}
+}
