@@ -1062,7 +1062,7 @@ func (m *uciModel) read() {
 	name, args := uciWord(c.text)
 	switch name {
 	case "uci":
-		m.owe(wantLine("id name " + uciName))
+		m.owe(wantLine("id name " + engineTitle))
 		m.owe(wantLine("id author " + uciAuthor))
 		for range uciOptions {
 			m.owe(wantPrefix("option name "))

@@ -37,7 +37,6 @@ import (
 
 // Identification and defaults of the UCI side.
 const (
-	uciName   = "micro-Max 4.1 (Go)"
 	uciAuthor = "H.G. Muller (micro-Max 4.1), ported to Go"
 	// microMaxBudget is the root node budget of a go with no limit at all:
 	// micro-Max's own 1e6, so that such a go thinks as the C program does.
@@ -190,7 +189,7 @@ func quoteWords(words []string) string {
 
 // identify answers uci: the engine's name and author, its options, uciok.
 func (s *uciSession) identify() {
-	s.out.line("id name " + uciName)
+	s.out.line("id name " + engineTitle) // with the version of a release build
 	s.out.line("id author " + uciAuthor)
 	for _, o := range uciOptions {
 		s.out.line("option name " + o.name + " type " + o.declare(s))
