@@ -14,7 +14,7 @@ package main
 // with the end of the transcript and the seed that reproduces the sequence.
 //
 //	go test -run 'TestModel' -v                       # the bounded run (CI)
-//	go test -run 'TestModel' -model.seqs 3000 -v      # a longer one
+//	go test -timeout 0 -run TestModel -model.seqs 2000 -v   # a longer one
 //	go test -run 'TestModelCECP' -model.seed 17 -model.seqs 1
 //
 // A sequence is one game: from the first command to quit or the end of
