@@ -189,7 +189,11 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 							if best > alpha {
 								alphaNow = best
 							}
-							if remaining > 1 || score > alphaNow || !e.futility { // C: s>1|v>f (futility, 4.1)
+							rule := notPruned                                        // (not in micro-Max: what cut the move, for -stats and -tree)
+							if !(remaining > 1 || score > alphaNow || !e.futility) { // C: s>1|v>f (futility, 4.1)
+								rule = ruleFutility
+							}
+							if rule == notPruned {
 								e.stats.searched[iter&(maxIter-1)]++ // (statistics, not in micro-Max)
 								// The keys of the new position, C's J+J(0) and Z+J(8)+G-S: J(A) adds the
 								// key of the piece now on to and takes off those of the piece that left
