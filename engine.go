@@ -146,8 +146,8 @@ const (
 )
 
 // tableEntries is the number of table entries that memory MiB give: the
-// largest power of two of entries (10 bytes each) that fits, at least
-// minTableSize. micro-Max's own 1<<24 entries take 160 MiB (up to 319).
+// largest power of two of entries (9 bytes each) that fits, at least
+// minTableSize. micro-Max's own 1<<24 entries take 144 MiB (up to 287).
 func tableEntries(mb int) int {
 	entries := minTableSize
 	for entries*2*len(hashSlot{}) <= mb<<20 {
@@ -164,7 +164,7 @@ func (e *Engine) setMemory(mb int) {
 	}
 }
 
-// memoryMB is the table's size in whole MiB (at least 1): 160 for
+// memoryMB is the table's size in whole MiB (at least 1): 144 for
 // micro-Max's 1<<24 entries.
 func (e *Engine) memoryMB() int {
 	return max(len(e.table)*len(hashSlot{})>>20, 1)

@@ -107,36 +107,41 @@ type hashEntry struct {
 	depth int8  // D: depth the score holds for (98: a mate, good for any depth)
 }
 
-// hashSlot is a hashEntry packed into 10 bytes, little-endian: the lock (4
-// bytes), the score (3), from, to and depth. C's struct takes 12 bytes with
-// its padding; our table of 1<<24 entries needs 160 MiB instead of 192,
-// which keeps the whole program's memory well below the C program's, gives
-// the kernel fewer pages to fault in and the caches more slots to hold.
+// hashSlot is a hashEntry packed into 9 bytes, little-endian: the lock in
+// bits 0-31, the score in 32-49, from in 50-57, to in 58-64 and the depth in
+// 65-71. C's struct takes 12 bytes with its padding; our table of 1<<24
+// entries needs 144 MiB instead of 192, which keeps the whole program's
+// memory well below the C program's, gives the kernel fewer pages to fault
+// in and the caches more slots to hold.
 //
-// Three bytes hold every score exactly. A score is an evaluation, give or
-// take 8000 (a mate) and the delayed-loss bonus (at most one a ply), and an
-// evaluation is a set-up position's (at most 64 queens: 57,024) plus what
-// the moves since gained: captures of pieces that were on the board, at
+// The fields keep every value a search stores. A score is an evaluation,
+// give or take 8000 (a mate) and the delayed-loss bonus (at most one a ply),
+// and an evaluation is a set-up position's (at most 64 queens: 57,024) plus
+// what the moves since gained: captures of pieces that were on the board, at
 // most 16 promotions of 799, and positional terms that each piece can
-// collect only a few times. That is far inside 24 bits (+-8,388,607).
-type hashSlot [10]byte
+// collect only a few times. That is far inside 18 bits (+-131,071). to is
+// an on-board square, whose bit 3 is always 0, with bit 7 as a flag: 7 bits
+// without bit 3. A depth is 0 to 99: 7 bits.
+type hashSlot [9]byte
 
 // load reads the entry in a slot.
 func (s *hashSlot) load() hashEntry {
 	u := binary.LittleEndian.Uint64(s[0:8])
+	to := uint8(u>>58) | s[8]<<6&64 // to without its bit 3
 	return hashEntry{
 		lock:  int32(u),
-		score: int32(uint32(u>>32)<<8) >> 8, // bytes 4..6, sign-extended
-		from:  uint8(u >> 56),
-		to:    s[8],
-		depth: int8(s[9]),
+		score: int32(uint32(u>>32)<<14) >> 14, // bits 32..49, sign-extended
+		from:  uint8(u >> 50),
+		to:    to&7 | to<<1&0xf0, // bit 3 back in, as 0
+		depth: int8(s[8] >> 1),
 	}
 }
 
 // store writes an entry into a slot.
 func (s *hashSlot) store(h hashEntry) {
-	binary.LittleEndian.PutUint64(s[0:8], uint64(uint32(h.lock))|uint64(uint32(h.score)&0xffffff)<<32|uint64(h.from)<<56)
-	s[8], s[9] = h.to, uint8(h.depth)
+	to := uint64(h.to&7 | h.to>>1&0x78) // to without its bit 3
+	binary.LittleEndian.PutUint64(s[0:8], uint64(uint32(h.lock))|uint64(uint32(h.score)&0x3ffff)<<32|uint64(h.from)<<50|to<<58)
+	s[8] = uint8(to>>6) | uint8(h.depth)<<1
 }
 
 // defaultHashEntries is micro-Max's U = 1<<24 entries.

@@ -6,14 +6,16 @@ import (
 )
 
 // TestSlotRoundTrip: a slot gives back every field exactly as stored, the
-// 32-bit lock and every score a search can reach (see hashSlot).
+// 32-bit lock, every score a search can reach, every from byte, every
+// to-square with either flag and every depth (see hashSlot).
 func TestSlotRoundTrip(t *testing.T) {
 	table := make([]hashSlot, 3)
 	scores := []int32{0, 1, -1, 8000, -8000, 7999, -8001, math.MaxInt16, math.MinInt16,
-		math.MaxInt16 + 1, math.MinInt16 - 1, 57024 + 8099, -57024 - 8099, 1<<23 - 1, -1 << 23}
+		math.MaxInt16 + 1, math.MinInt16 - 1, 57024 + 8099, -57024 - 8099, 57024 + 16*799 + 8099, 1<<17 - 1, -1 << 17}
 	for i, score := range scores {
 		for _, lock := range []int32{0, 1, -1, math.MaxInt32, math.MinInt32, 0x12345678} {
-			want := hashEntry{lock: lock, score: score, from: uint8(i * 37), to: uint8(255 - i), depth: int8(i*13 - 99)}
+			square := (i * 37) & 0x77 // an on-board square
+			want := hashEntry{lock: lock, score: score, from: uint8(i * 37), to: uint8(square | (i&1)<<7), depth: int8(i * 7 % 100)}
 			slot := &table[i%len(table)]
 			slot.store(want)
 			if got := slot.load(); got != want {
@@ -43,5 +45,18 @@ func TestWideScores(t *testing.T) {
 	}
 	if widest <= math.MaxInt16 {
 		t.Errorf("the table holds scores up to +-%d, want some beyond 16 bits", widest)
+	}
+}
+
+// TestSlotFields: every from byte, every to (an on-board square, with and
+// without its flag) and every depth a search stores come back from a slot.
+func TestSlotFields(t *testing.T) {
+	var slot hashSlot
+	for v := 0; v < 256; v++ {
+		want := hashEntry{lock: -7, score: -131071, from: uint8(v), to: uint8(v &^ 8), depth: int8(v % 100)}
+		slot.store(want)
+		if got := slot.load(); got != want {
+			t.Fatalf("stored %+v, loaded %+v", want, got)
+		}
 	}
 }

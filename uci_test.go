@@ -256,7 +256,7 @@ func TestUCIIdentify(t *testing.T) {
 	want := []string{
 		"id name micro-Max 4.1 (Go)",
 		"id author H.G. Muller (micro-Max 4.1), ported to Go",
-		"option name Hash type spin default 160 min 1 max 8192",
+		"option name Hash type spin default 144 min 1 max 8192",
 		"option name Clear Hash type button",
 		"option name Futility Pruning type check default true",
 		"option name Move Overhead type spin default 25 min 0 max 5000",

@@ -693,8 +693,8 @@ func (s *session) cores(args string) {
 }
 
 // memory resizes the hash table to the largest power of two of entries
-// (10 bytes each) that fits in N megabytes (MiB), as UCI's Hash does
-// (tableEntries). micro-Max's own table of 1<<24 entries takes 160 MiB in
+// (9 bytes each) that fits in N megabytes (MiB), as UCI's Hash does
+// (tableEntries). micro-Max's own table of 1<<24 entries takes 144 MiB in
 // ours.
 func (s *session) memory(args string) {
 	mb, ok := parseInt(args, 1, s.cfg.maxMemory)

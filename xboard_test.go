@@ -1087,7 +1087,7 @@ func TestHintBookMemory(t *testing.T) {
 	if got := d.sync("bk"); len(got) != 2 || !strings.HasPrefix(got[0], " ") || got[1] != "" {
 		t.Errorf("bk: %q", got)
 	}
-	for _, c := range []struct{ mb, entries int }{{1, 1 << 16}, {64, 1 << 22}, {159, 1 << 23}, {160, 1 << 24}, {192, 1 << 24}, {100, 1 << 23}} {
+	for _, c := range []struct{ mb, entries int }{{1, 1 << 16}, {64, 1 << 22}, {143, 1 << 23}, {144, 1 << 24}, {192, 1 << 24}, {100, 1 << 23}} {
 		d.expectNothing(fmt.Sprintf("memory %d", c.mb))
 		if len(d.e.table) != c.entries {
 			t.Errorf("memory %d: %d entries, want %d", c.mb, len(d.e.table), c.entries)
