@@ -248,6 +248,10 @@ func (r *treeRecorder) iterated(best, nodes int) {
 	}
 	f := r.top()
 	f.pass.best = best
+	if best >= infinity { // a king capture (or castling through check) ended it, not the move last best
+		f.pass.from, f.pass.to = noSquare, noSquare
+		f.bestChild, f.bestStub = -1, -1
+	}
 	if len(r.frames) == 1 { // the root
 		r.finish(f, best, best, nodes)
 		r.lastNode, r.recording, r.done = nodes, false, true

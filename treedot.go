@@ -40,6 +40,7 @@ func (r *treeRecorder) writeDOT(w io.Writer, caption string) error {
 	bw := bufio.NewWriter(w)
 	onLine := r.bestLine()
 	t := r.totals()
+	groups, grouped := r.standPatGroups(onLine)
 
 	side := "White"
 	if r.root.side == black {
@@ -50,8 +51,10 @@ func (r *treeRecorder) writeDOT(w io.Writer, caption string) error {
 		fmt.Sprintf("%s to move: %s", side, fenOf(&r.root)),
 		fmt.Sprintf("the %d-ply iteration (iteration depth d=%d): %d nodes = %d drawn + %d in earlier iterations of nodes + %d in quiescence boxes",
 			r.plies, r.plies+1, t.nodes, t.drawn, t.summarised, t.inBoxes),
-		fmt.Sprintf("pruned moves: %d = %d in stubs + %d in earlier iterations + %d in quiescence boxes; %d nodes drawn, %d answered by the table",
-			t.pruned, t.stubs, t.prunedEarly, t.prunedBoxes, t.drawnNodes, t.tableAnswer),
+		fmt.Sprintf("pruned moves: %d = %d in stubs + %d in earlier iterations + %d in quiescence boxes",
+			t.pruned, t.stubs, t.prunedEarly, t.prunedBoxes),
+		fmt.Sprintf("calls of the search shown: %d (%d of them in groups of replies that stand pat), %d answered by the table",
+			t.drawnNodes, len(grouped), t.tableAnswer),
 	}
 	fmt.Fprintf(bw, "digraph tree {\n")
 	fmt.Fprintf(bw, "\tgraph [rankdir=LR, ordering=out, nodesep=0.06, ranksep=0.35, fontname=Helvetica, fontsize=12, labelloc=t, labeljust=l, label=%s];\n", dotQuote(title))
@@ -60,6 +63,12 @@ func (r *treeRecorder) writeDOT(w io.Writer, caption string) error {
 
 	for i := range r.nodes {
 		n := &r.nodes[i]
+		if grouped[i] {
+			if group := groups[n.parent]; group[0] == i {
+				r.writeStandPatGroup(bw, n.parent, group)
+			}
+			continue
+		}
 		attrs := []string{"label=" + dotQuote(r.nodeLabel(n))}
 		switch {
 		case n.parent < 0:
@@ -141,6 +150,55 @@ func (r *treeRecorder) writeStubs(w io.Writer, i int, onLine map[int]bool) {
 	}
 }
 
+// standPatGroups finds, for every node, its children that are quiescence
+// nodes which only stood pat and failed high (the replies futility pruning
+// spares the search of), none of them on the best line; where a node has
+// two or more, they are drawn as one group. It returns the groups by
+// parent, in the order searched, and the set of grouped nodes.
+func (r *treeRecorder) standPatGroups(onLine map[int]bool) (map[int][]int, map[int]bool) {
+	all := map[int][]int{}
+	for i := range r.nodes {
+		n := &r.nodes[i]
+		if n.quiescence && n.from != noSquare && n.last.iter == 1 && n.boxNodes == 1 && len(n.moves) == 0 &&
+			n.tableDepth == 0 && n.best >= n.beta && n.best < infinity && !onLine[i] {
+			all[n.parent] = append(all[n.parent], i)
+		}
+	}
+	groups, grouped := map[int][]int{}, map[int]bool{}
+	for parent, list := range all {
+		if len(list) < 2 {
+			continue
+		}
+		groups[parent] = list
+		for _, i := range list {
+			grouped[i] = true
+		}
+	}
+	return groups, grouped
+}
+
+// writeStandPatGroup writes a group of replies of node parent that stood
+// pat and failed high as one box: the moves with their evaluations v, from
+// the mover's view (the reply's stand pat is -v), as a stub lists the moves
+// it pruned.
+func (r *treeRecorder) writeStandPatGroup(w io.Writer, parent int, group []int) {
+	var text []string
+	line := fmt.Sprintf("%d moves searched, with v:", len(group))
+	for k, i := range group {
+		if k%stubMovesPerLine == 0 {
+			text = append(text, line)
+			line = ""
+		} else {
+			line += "   "
+		}
+		n := &r.nodes[i]
+		line += fmt.Sprintf("%s %d", moveName(n.from, n.to), -n.eval)
+	}
+	text = append(text, line, "each reply: quiescence, 1 node,", "stand pat e=-v >= l: fail high")
+	fmt.Fprintf(w, "	g%d [label=%s, shape=box3d, style=filled, fillcolor=%q, color=%q, fontsize=8];\n", parent, dotQuote(text), dotBox, dotFailHigh)
+	fmt.Fprintf(w, "	n%d -> g%d;\n", parent, parent)
+}
+
 // bestLine marks the nodes of the best line: from the root, each node's
 // child that gave it its best score in its last iteration.
 func (r *treeRecorder) bestLine() map[int]bool {
@@ -151,54 +209,60 @@ func (r *treeRecorder) bestLine() map[int]bool {
 	return on
 }
 
-// nodeLabel is the text of a node, line by line.
+// nodeLabel is the text of a node, line by line: the move that led to it,
+// the call's arguments, its table entry, its earlier iterations (not drawn)
+// and its result.
 func (r *treeRecorder) nodeLabel(n *treeNode) []string {
 	var lines []string
+	args := fmt.Sprintf("n=%d  q=%d  l=%d  e=%d", n.depth, n.alpha, n.beta, n.eval)
 	switch {
 	case n.parent < 0:
 		side := "White"
 		if n.side == black {
 			side = "Black"
 		}
-		lines = append(lines, fmt.Sprintf("root, %s to move: the %d-ply iteration", side, n.depth-1),
+		lines = append(lines, fmt.Sprintf("root: %s to move, the %d-ply iteration", side, n.depth-1),
 			fmt.Sprintf("d=%d  q=%d  l=%d  e=%d", n.depth, n.alpha, n.beta, n.eval))
 	case n.from == noSquare:
-		lines = append(lines, "stalemate probe: the other side moves again",
-			fmt.Sprintf("n=%d  q=%d  l=%d  e=%d", n.depth, n.alpha, n.beta, n.eval))
+		lines = append(lines, "stalemate probe: the other side moves", args)
+	case n.quiescence:
+		lines = append(lines, moveName(n.from, n.to)+"  quiescence", fmt.Sprintf("q=%d  l=%d  stand pat e=%d", n.alpha, n.beta, n.eval))
 	default:
 		head := moveName(n.from, n.to)
 		if n.tableMove {
 			head += "  (the table's move, first)"
 		}
-		if n.quiescence {
-			head += "  quiescence"
-		}
-		lines = append(lines, head, fmt.Sprintf("n=%d  q=%d  l=%d  e=%d", n.depth, n.alpha, n.beta, n.eval))
+		lines = append(lines, head, args)
 	}
 	switch {
 	case n.tableDepth > 0 && n.last.iter == 0:
-		lines = append(lines, fmt.Sprintf("table: d=%d, answers: no iteration", n.tableDepth))
+		lines = append(lines, fmt.Sprintf("table: d=%d, answers it", n.tableDepth))
 	case n.tableDepth > 0:
 		lines = append(lines, fmt.Sprintf("table: d=%d, resumed", n.tableDepth))
 	}
 	for _, p := range n.earlier {
-		lines = append(lines, fmt.Sprintf("d=%d: %s, %d %s, %d pruned (not drawn)", p.iter, passResult(p), p.nodes, plural(p.nodes, "node", "nodes"), p.pruned))
-	}
-	if n.quiescence {
-		if n.last.iter > 0 {
-			lines = append(lines, fmt.Sprintf("stand pat %d", n.eval))
+		line := fmt.Sprintf("d=%d: %s, %d %s", p.iter, passResult(p), p.nodes, plural(p.nodes, "node", "nodes"))
+		if p.pruned > 0 {
+			line += fmt.Sprintf(", %d pruned", p.pruned)
 		}
-		for _, m := range n.moves {
-			if m.rule == notPruned {
-				lines = append(lines, fmt.Sprintf("recapture %s: %d", moveName(m.from, m.to), m.score))
-			} else {
-				lines = append(lines, fmt.Sprintf("recapture %s: %s, v %d", moveName(m.from, m.to), m.rule, m.eval))
-			}
-		}
-	} else if n.last.iter > 0 && n.parent >= 0 {
-		lines = append(lines, fmt.Sprintf("d=%d: %s (drawn)", n.last.iter, passResult(n.last)))
+		lines = append(lines, line+" (not drawn)")
 	}
-	lines = append(lines, scoreLine(n))
+	for _, m := range n.moves {
+		if m.rule == notPruned {
+			lines = append(lines, fmt.Sprintf("recapture %s: %d", moveName(m.from, m.to), m.score))
+		} else {
+			lines = append(lines, fmt.Sprintf("recapture %s: %s, v=%d", moveName(m.from, m.to), m.rule, m.eval))
+		}
+	}
+	result := fmt.Sprintf("m=%d", n.best)
+	if n.last.iter > 0 && !n.quiescence {
+		result = fmt.Sprintf("d=%d: m=%s", n.last.iter, passResult(n.last))
+	}
+	result += ": " + bound(n)
+	if n.score != n.best {
+		result += fmt.Sprintf(", returns %d", n.score)
+	}
+	lines = append(lines, result)
 	if n.quiescence && n.boxNodes > 1 {
 		lines = append(lines, fmt.Sprintf("%d nodes, %d pruned in the box", n.boxNodes, n.boxPruned))
 	}
@@ -209,6 +273,8 @@ func (r *treeRecorder) nodeLabel(n *treeNode) []string {
 // that gave it.
 func passResult(p treePass) string {
 	switch {
+	case p.best >= infinity:
+		return fmt.Sprintf("%d, king capture", p.best)
 	case p.from != noSquare:
 		return fmt.Sprintf("%d by %s", p.best, moveName(p.from, p.to))
 	case p.iter == 1:
@@ -218,24 +284,21 @@ func passResult(p treePass) string {
 	}
 }
 
-// scoreLine says what a node returned, and how its best score m stands to
-// the window it received: micro-Max lowers q by one at once (q--, making
-// room for the delayed-loss bonus), so m < q is a fail low (an upper
-// bound), m >= l a fail high (a lower bound), and anything between exact.
-func scoreLine(n *treeNode) string {
-	s := fmt.Sprintf("m=%d", n.best)
-	if n.score != n.best {
-		s += fmt.Sprintf(", returns %d", n.score)
-	}
+// bound says how a node's best score m stands to the window it received:
+// micro-Max lowers q by one at once (q--, making room for the delayed-loss
+// bonus), so m < q is a fail low (an upper bound), m >= l a fail high (a
+// lower bound), and anything between exact; a king capture says the move
+// that led to the node was illegal.
+func bound(n *treeNode) string {
 	switch {
 	case n.best >= infinity:
-		return s + ": captures the king (the move here was illegal)"
+		return "the move here was illegal"
 	case n.best >= n.beta:
-		return s + ": fail high (m >= l)"
+		return "fail high (m >= l)"
 	case n.best < n.alpha:
-		return s + ": fail low (m < q)"
+		return "fail low (m < q)"
 	}
-	return s + ": exact"
+	return "exact"
 }
 
 // moveName writes a move in coordinate notation, e2e4.
