@@ -64,7 +64,7 @@ func main() {
 		if *treePlies > 0 {
 			written = false
 			e.treeRequest = &treeRequest{plies: *treePlies, done: func(r *treeRecorder) {
-				written = writeTreeFile(r, *treeOut, treeCaption(*futility))
+				written = writeTreeFile(r, *treeOut, treeCaption(*futility), os.Stderr)
 			}}
 		}
 		runClassic(e, os.Stdin, os.Stdout)
@@ -187,10 +187,10 @@ func treeCaption(futility bool) string {
 }
 
 // writeTreeFile writes -tree's picture of a recorded search to the file
-// named path, and reports on standard error; it reports whether it wrote.
-func writeTreeFile(r *treeRecorder, path, caption string) bool {
+// named path, and says so (or why not) on log; it reports whether it wrote.
+func writeTreeFile(r *treeRecorder, path, caption string, log io.Writer) bool {
 	if !r.done {
-		fmt.Fprintf(os.Stderr, "umax: -tree %d: the search ended before its %d-ply iteration; no tree written\n", r.plies, r.plies)
+		fmt.Fprintf(log, "umax: -tree %d: the search ended before its %d-ply iteration; no tree written\n", r.plies, r.plies)
 		return false
 	}
 	f, err := os.Create(path)
@@ -201,11 +201,11 @@ func writeTreeFile(r *treeRecorder, path, caption string) bool {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "umax: -tree: %v\n", err)
+		fmt.Fprintf(log, "umax: -tree: %v\n", err)
 		return false
 	}
 	t := r.totals()
-	fmt.Fprintf(os.Stderr, "umax: the %d-ply iteration's tree (%d nodes of the search, %d drawn) written to %s\n", r.plies, t.nodes, t.drawnNodes, path)
+	fmt.Fprintf(log, "umax: the %d-ply iteration's tree (%d nodes of the search, %d drawn) written to %s\n", r.plies, t.nodes, t.drawnNodes, path)
 	return true
 }
 

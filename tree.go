@@ -44,6 +44,9 @@ type treeRecorder struct {
 	firstNode int // the node counter at the root's iteration of the ply asked for (its own count)
 	lastNode  int // the node counter at the iteration's end
 	pruned    int // moves pruned so far in the iteration, by any rule
+	calls     int // calls of the search in the iteration (-stats: "nodes")
+	tableHits int // ... that resumed from a table entry (-stats: "hash hits")
+	answered  int // ... that the entry answered with no iteration (-stats: "complete")
 }
 
 // treeNode is one call of the search in the recorded iteration.
@@ -143,6 +146,13 @@ func (r *treeRecorder) enter(side, alpha, beta, eval, depth, tableDepth, nodes i
 	f := treeFrame{node: -1, box: -1, boxMove: -1, side: side, alpha: alpha, beta: beta, eval: eval,
 		depth: depth, tableDepth: tableDepth, enterNodes: nodes, enterPruned: r.pruned}
 	if r.recording {
+		r.calls++
+		if tableDepth > 0 {
+			r.tableHits++
+			if tableDepth >= depth {
+				r.answered++
+			}
+		}
 		parent := r.top()
 		move := treeMove{from: noSquare, to: noSquare} // no move made: a stalemate probe
 		if parent.moveFresh {
@@ -178,7 +188,7 @@ func (r *treeRecorder) enter(side, alpha, beta, eval, depth, tableDepth, nodes i
 func (r *treeRecorder) iterate(iter int, thinkingRoot bool, nodes int) {
 	f := r.top()
 	if thinkingRoot && !r.done && !r.recording && iter == r.plies+1 {
-		r.recording, r.firstNode, r.pruned = true, nodes, 0
+		r.recording, r.firstNode = true, nodes
 		f.node = 0
 		r.nodes = append(r.nodes[:0], treeNode{parent: -1, from: noSquare, to: noSquare, side: f.side,
 			alpha: f.alpha, beta: f.beta, eval: f.eval, depth: iter, bestChild: -1, bestStub: -1})
@@ -301,8 +311,7 @@ type treeTotals struct {
 	stubs       int // ... drawn as stubs
 	prunedEarly int // ... in the summarised earlier iterations
 	prunedBoxes int // ... in quiescence boxes
-	drawnNodes  int // nodes in the picture (quiescence boxes included)
-	tableAnswer int // ... of which the table answered without an iteration
+	drawnNodes  int // calls kept as nodes of the picture (quiescence boxes included, grouped or not)
 }
 
 // totals counts the recorded iteration's nodes and pruned moves by where
@@ -321,9 +330,6 @@ func (r *treeRecorder) totals() treeTotals {
 			t.prunedBoxes += n.boxPruned
 		case n.last.iter > 0:
 			t.drawn++
-		}
-		if n.last.iter == 0 && len(n.earlier) == 0 {
-			t.tableAnswer++
 		}
 	}
 	return t

@@ -53,8 +53,8 @@ func (r *treeRecorder) writeDOT(w io.Writer, caption string) error {
 			r.plies, r.plies+1, t.nodes, t.drawn, t.summarised, t.inBoxes),
 		fmt.Sprintf("pruned moves: %d = %d in stubs + %d in earlier iterations + %d in quiescence boxes",
 			t.pruned, t.stubs, t.prunedEarly, t.prunedBoxes),
-		fmt.Sprintf("calls of the search shown: %d (%d of them in groups of replies that stand pat), %d answered by the table",
-			t.drawnNodes, len(grouped), t.tableAnswer),
+		fmt.Sprintf("calls of the search: %d, %d of them resumed from the table, %d answered by it; drawn: %d (%d in groups of replies that stand pat)",
+			r.calls, r.tableHits, r.answered, t.drawnNodes, len(grouped)),
 	}
 	fmt.Fprintf(bw, "digraph tree {\n")
 	fmt.Fprintf(bw, "\tgraph [rankdir=LR, ordering=out, nodesep=0.06, ranksep=0.35, fontname=Helvetica, fontsize=12, labelloc=t, labeljust=l, label=%s];\n", dotQuote(title))
