@@ -279,8 +279,10 @@ func passResult(p treePass) string {
 		return fmt.Sprintf("%d by %s", p.best, moveName(p.from, p.to))
 	case p.iter == 1:
 		return fmt.Sprintf("%d, stand pat", p.best)
+	case p.best <= -infinity: // every move lost the king, and the probe took it
+		return fmt.Sprintf("%d, no legal move (mated)", p.best)
 	default:
-		return fmt.Sprintf("%d, no move", p.best)
+		return fmt.Sprintf("%d, no legal move (stalemate)", p.best)
 	}
 }
 
@@ -288,9 +290,14 @@ func passResult(p treePass) string {
 // micro-Max lowers q by one at once (q--, making room for the delayed-loss
 // bonus), so m < q is a fail low (an upper bound), m >= l a fail high (a
 // lower bound), and anything between exact; a king capture says the move
-// that led to the node was illegal.
+// that led to the node was illegal. A stalemate probe tells mate from
+// stalemate.
 func bound(n *treeNode) string {
 	switch {
+	case n.parent >= 0 && n.from == noSquare && n.best >= infinity:
+		return "it takes the king: mate"
+	case n.parent >= 0 && n.from == noSquare:
+		return "it cannot take the king: stalemate"
 	case n.best >= infinity:
 		return "the move here was illegal"
 	case n.best >= n.beta:
