@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -327,5 +328,36 @@ func TestTreeNotReached(t *testing.T) {
 	}
 	if _, err := os.Stat(path); err == nil {
 		t.Errorf("a picture was written")
+	}
+}
+
+// TestTreeImages checks that the DOT files of the README's pictures
+// (scripts/tree-images.sh) are what the engine writes now: the 3-ply
+// iteration after 1.e4, with futility pruning and without. The search
+// runs to a small budget: the iteration's tree depends only on the table
+// the iterations before it leave, not on how long the root goes on.
+func TestTreeImages(t *testing.T) {
+	for _, c := range []struct {
+		file     string
+		futility bool
+	}{{"doc/tree-e4-41.dot", true}, {"doc/tree-e4-40.dot", false}} {
+		want, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := newEngine()
+		e.nodeBudget = 1000
+		e.setFutility(c.futility)
+		var got bytes.Buffer
+		e.treeRequest = &treeRequest{plies: 3, done: func(r *treeRecorder) {
+			if err := r.writeDOT(&got, treeCaption(c.futility)); err != nil {
+				t.Error(err)
+			}
+		}}
+		runClassic(e, strings.NewReader("e2e4\n\n"), io.Discard)
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%s is not what -tree 3 writes now: run scripts/tree-images.sh", c.file)
+			compareOutput(t, want, got.Bytes())
+		}
 	}
 }

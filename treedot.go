@@ -26,7 +26,7 @@ const (
 )
 
 // stubMovesPerLine is how many pruned moves a stub's label lists on a line.
-const stubMovesPerLine = 4
+const stubMovesPerLine = 5
 
 // writeDOT writes the recorded iteration as a Graphviz digraph whose title
 // starts with caption. Every node is a box: the move that led to it, the
