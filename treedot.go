@@ -55,6 +55,8 @@ func (r *treeRecorder) writeDOT(w io.Writer, caption string) error {
 			t.pruned, t.stubs, t.prunedEarly, t.prunedBoxes),
 		fmt.Sprintf("calls of the search: %d, %d of them resumed from the table, %d answered by it; drawn: %d (%d in groups of replies that stand pat)",
 			r.calls, r.tableHits, r.answered, t.drawnNodes, len(grouped)),
+		"in a box: n depth asked, q and l the window received, e the evaluation, d an iteration, m the best score, v a move's new evaluation",
+		"yellow: quiescence; blue: resumed from the table (dark: answered by it); red: fail high, and the move that cut; dashed: pruned moves; bold: the best line",
 	}
 	fmt.Fprintf(bw, "digraph tree {\n")
 	fmt.Fprintf(bw, "\tgraph [rankdir=LR, ordering=out, nodesep=0.06, ranksep=0.35, fontname=Helvetica, fontsize=12, labelloc=t, labeljust=l, label=%s];\n", dotQuote(title))
