@@ -114,11 +114,11 @@ type treeFrame struct {
 	move      treeMove // the move last made; its reply's call (if searched) is the next child
 	moveFresh bool     // move's reply is still to be searched
 	tableMove bool     // move is the table's best move, tried first
-	lastChild int      // the node or stub or box move that move became (-1 if none)
-	lastStub  int
-	lastBox   int
-	bestChild int // ... and those of the iteration's best move
-	bestStub  int
+	lastChild int      // the child node move led to, or -1
+	lastStub  int      // the stub move became, or -1
+	lastBox   int      // the box's move it became (in a quiescence box), or -1
+	bestChild int      // the child node of the iteration's best move so far, or -1
+	bestStub  int      // the stub of the iteration's best move so far, or -1
 }
 
 // treeRequest is -tree's order to the console mode: record the root
