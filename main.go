@@ -68,6 +68,9 @@ func main() {
 			}}
 		}
 		runClassic(e, os.Stdin, os.Stdout)
+		if e.treeRequest != nil { // no empty line: nothing thought
+			fmt.Fprintf(os.Stderr, "umax: -tree %d: no search thought (an empty line makes one); no tree written\n", *treePlies)
+		}
 		if !written {
 			os.Exit(1)
 		}
