@@ -23,6 +23,13 @@ type Engine struct {
 	mateDepth int  // depth a mate score is stored with: 98 (4.1) or 99 (4.0)
 	literal   bool // search with searchLiteral, micro-Max's D() statement for statement (-literal)
 
+	// tree, if set, records the tree of one root iteration for -tree
+	// (tree.go); the search is then the literal one, which calls it.
+	tree *treeRecorder
+	// treeRequest, if set, asks the console mode for -tree's recording of
+	// the next search that thinks.
+	treeRequest *treeRequest
+
 	// Not in micro-Max: where the pieces are, kept up to date by the search
 	// so that it can skip empty squares (see search). Set up by rootSearch.
 	pieces [2]uint64 // squares of White's (0) and Black's (1) pieces, one bit per square
@@ -286,8 +293,8 @@ func (e *Engine) rootSearch(ctl *searchControl) bool {
 	e.rootLock++
 	e.rootIndexKey, e.rootLockKey = 1, lock
 	search := e.search
-	if e.literal {
-		search = e.searchLiteral // the same tree, without search's shortcuts
+	if e.literal || e.tree != nil {
+		search = e.searchLiteral // the same tree, without search's shortcuts (and the one -tree records)
 	}
 	played := search(e.side, -infinity, infinity, e.eval, e.rootIndexKey, e.rootLockKey, e.epSquare, 8, 2) == infinity
 	if played {
