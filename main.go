@@ -28,6 +28,7 @@ func main() {
 	stats := flag.Bool("stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
 	literal := flag.Bool("literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
 	showVersion := flag.Bool("version", false, "print the engine's name and version and exit")
+	applyLab := addLabFlags(flag.CommandLine) // the futility laboratory's switches (lab.go)
 	flag.Parse()
 	if *showVersion {
 		fmt.Println(versionLine())
@@ -48,6 +49,10 @@ func main() {
 	e.nodeBudget = *nodes
 	e.setFutility(*futility)
 	e.literal = *literal
+	if err := applyLab(e); err != nil {
+		fmt.Fprintln(os.Stderr, "umax:", err)
+		os.Exit(2)
+	}
 	if *bench {
 		runBench(e, os.Stdout)
 		return

@@ -23,6 +23,9 @@ type Engine struct {
 	mateDepth int  // depth a mate score is stored with: 98 (4.1) or 99 (4.0)
 	literal   bool // search with searchLiteral, micro-Max's D() statement for statement (-literal)
 
+	// lab is the futility laboratory's switches (lab.go): all off is micro-Max.
+	lab labSettings
+
 	// Not in micro-Max: where the pieces are, kept up to date by the search
 	// so that it can skip empty squares (see search). Set up by rootSearch.
 	pieces [2]uint64 // squares of White's (0) and Black's (1) pieces, one bit per square
@@ -61,6 +64,10 @@ type searchStats struct {
 	hashHits [maxIter]int64 // ... that resumed from a table entry, skipping iterations
 	hashDone [maxIter]int64 // ... whose table entry answered them with no iteration
 	probes   int64          // stalemate probes: calls made when every move lost the king
+
+	// prunedBy counts, of the pruned moves, those that a rule of the
+	// laboratory cut (lab.go), by rule; the rest are micro-Max's futile ones.
+	prunedBy [numPruneRules][maxIter]int64
 }
 
 // write prints the statistics of the last search, each line starting with
@@ -69,13 +76,32 @@ type searchStats struct {
 // iterations of that depth, and how many of them were searched and how many
 // pruned as futile (counted apart, so that the sum checks the count), and
 // the nodes asked for that depth with their hash hits.
+//
+// A rule of the laboratory that pruned moves in the search gets a column of
+// its own after "futile", "+ extended N" and so on, on every line; "futile"
+// is then what micro-Max's own test (with the lab's margin) pruned.
 func (s *searchStats) write(w io.Writer) {
+	var used [numPruneRules]bool
+	for r := ruleExtended; r < numPruneRules; r++ {
+		for d := range s.prunedBy[r] {
+			used[r] = used[r] || s.prunedBy[r][d] != 0
+		}
+	}
 	for d := 1; d < maxIter; d++ {
 		if s.searched[d]|s.pruned[d]|s.nodes[d] == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "# %2d ply: moves made %9d = searched %9d + futile %9d; nodes %9d, hash hits %8d (%d complete)\n",
-			d-1, s.made[d], s.searched[d], s.pruned[d], s.nodes[d], s.hashHits[d], s.hashDone[d])
+		futile := s.pruned[d]
+		for r := ruleExtended; r < numPruneRules; r++ {
+			futile -= s.prunedBy[r][d]
+		}
+		fmt.Fprintf(w, "# %2d ply: moves made %9d = searched %9d + futile %9d", d-1, s.made[d], s.searched[d], futile)
+		for r := ruleExtended; r < numPruneRules; r++ {
+			if used[r] {
+				fmt.Fprintf(w, " + %s %9d", r, s.prunedBy[r][d])
+			}
+		}
+		fmt.Fprintf(w, "; nodes %9d, hash hits %8d (%d complete)\n", s.nodes[d], s.hashHits[d], s.hashDone[d])
 	}
 }
 
@@ -528,6 +554,13 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							// evaluation cannot beat alpha is not searched; the reply
 							// would stand pat and fail low anyway.
 							searched := remaining > 1 || score > alphaNow || !e.futility
+							if e.lab.on { // the futility laboratory's rules (lab.go), off by default
+								var rule pruneRule
+								rule, score = e.labRule(&labMove{side: side, iter: iter, remaining: remaining, score: score,
+									alphaNow: alphaNow, beta: beta, gain: gain, from: from, to: to, captureSq: captureSq,
+									rookFrom: rookFrom, passed: passed, piece: piece, newPiece: newPiece, victim: victim, kingsKnown: true})
+								searched = rule == notPruned
+							}
 							rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move
 							if searched || rootPending {                              // a move not searched needs no board
 								b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move
