@@ -62,6 +62,7 @@ func (r pruneRule) String() string {
 // labSettings are the laboratory's switches. The zero value is micro-Max.
 type labSettings struct {
 	on             bool // any switch on: the one test the searches make (set by setLab)
+	futility       bool // micro-Max 4.1's futility (-futility), which labRule applies while on (set by setFutility)
 	frontierMargin int  // M: a move with s<=1 is searched only if v+M > f (micro-Max: 0)
 	extended       bool // extended futility at s==2, margin extendedMargin
 	deep           bool // deep futility at s==2..3
@@ -129,9 +130,14 @@ var labOptions = []labOption{
 }
 
 // setLab sets the laboratory's switches, and the one bool the searches test.
+// micro-Max's futility switch stays as it was: while a switch is on, the
+// searches' own futility test is off (Engine.futility false) and labRule
+// applies it (lab.futility).
 func (e *Engine) setLab(l labSettings) {
+	l.futility = e.futility || e.lab.on && e.lab.futility
 	l.on = l.frontierMargin != 0 || l.extended || l.deep || l.aggressive || l.goose
 	e.lab = l
+	e.futility = l.futility && !l.on
 }
 
 // setLabOption sets one switch to v, which must be in its range (a check: 0 or 1).
@@ -180,9 +186,9 @@ func addLabFlags(fs *flag.FlagSet) func(e *Engine) error {
 }
 
 // labMove is what the rules read about one move, where micro-Max decides
-// whether to search its reply. search.go decides before it makes the move on
-// the board (made false), search_literal.go after (made true); the rules
-// see the same board either way through at().
+// whether to search its reply. Both searches decide with the move made on
+// the board (made true); the rules read the board before the move, and
+// tests the board after it before it is made, through at().
 type labMove struct {
 	side       int  // k: the side that moves
 	iter       int  // d: the depth of the iteration
@@ -199,7 +205,7 @@ type labMove struct {
 	newPiece   int  // the piece on to after the move (a promoted pawn is a queen)
 	victim     int  // t: the captured piece, or 0
 	made       bool // the move stands on the board
-	kingsKnown bool // Engine.kings holds the kings' squares before the move (search.go keeps them)
+	kingsKnown bool // Engine.kings holds the kings' squares (search.go keeps them; the mover's may have moved)
 }
 
 // labRule decides the fate of a move by micro-Max's futility test and the
@@ -219,7 +225,7 @@ func (e *Engine) labRule(m *labMove) (pruneRule, int) {
 		// raise alpha is not searched": searched only if v+M > f. A negative
 		// M also prunes moves that would raise alpha, by less than -M: they
 		// score f, not v, so that the unsearched move raises nothing.
-		case e.futility && v+lab.frontierMargin <= f:
+		case lab.futility && v+lab.frontierMargin <= f:
 			rule, score = ruleFutility, min(v, f)
 		// Goose chases (seed 003, "Pruning in QS", H.G. Muller's rule 1):
 		// "Don't try Higher x Lower if the victim is protected". micro-Max's
@@ -478,11 +484,11 @@ func (e *Engine) inCheckBefore(m *labMove) bool {
 // move the opponent's king), or an off-board square if there is none. The
 // literal search keeps no king squares: there the board is searched.
 func (e *Engine) labKing(m *labMove, color int) int {
-	if m.kingsKnown {
-		return e.kings[color>>4&1]
-	}
 	if color == m.side && m.piece&7 == 4 {
 		return m.from
+	}
+	if m.kingsKnown {
+		return e.kings[color>>4&1]
 	}
 	for sq := 0; sq < 120; sq++ {
 		if sq&offBoard != 0 {

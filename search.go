@@ -24,6 +24,7 @@ type Engine struct {
 	literal   bool // search with searchLiteral, micro-Max's D() statement for statement (-literal)
 
 	// lab is the futility laboratory's switches (lab.go): all off is micro-Max.
+	// While one is on, futility is false and labRule decides every move.
 	lab labSettings
 
 	// Not in micro-Max: where the pieces are, kept up to date by the search
@@ -133,7 +134,8 @@ func (e *Engine) resizeTable(n int) {
 // setFutility switches futility pruning on (micro-Max 4.1) or off, which
 // gives micro-Max 4.0's search: every move searched, mates stored at depth 99.
 func (e *Engine) setFutility(on bool) {
-	e.futility = on
+	e.futility = on && !e.lab.on // while the laboratory is on, labRule prunes (lab.go)
+	e.lab.futility = on
 	e.mateDepth = 98
 	if !on {
 		e.mateDepth = 99
@@ -554,13 +556,6 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							// evaluation cannot beat alpha is not searched; the reply
 							// would stand pat and fail low anyway.
 							searched := remaining > 1 || score > alphaNow || !e.futility
-							if e.lab.on { // the futility laboratory's rules (lab.go), off by default
-								var rule pruneRule
-								rule, score = e.labRule(&labMove{side: side, iter: iter, remaining: remaining, score: score,
-									alphaNow: alphaNow, beta: beta, gain: gain, from: from, to: to, captureSq: captureSq,
-									rookFrom: rookFrom, passed: passed, piece: piece, newPiece: newPiece, victim: victim, kingsKnown: true})
-								searched = rule == notPruned
-							}
 							rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move
 							if searched || rootPending {                              // a move not searched needs no board
 								b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move
@@ -575,6 +570,14 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								}
 								if kind == 4 {
 									e.kings[us] = to
+								}
+								if e.lab.on { // the futility laboratory's rules decide (lab.go), off by default
+									var rule pruneRule
+									rule, score = e.labRule(&labMove{side: side, iter: iter, remaining: remaining, score: score,
+										alphaNow: alphaNow, beta: beta, gain: gain, from: from, to: to, captureSq: captureSq,
+										rookFrom: rookFrom, passed: passed, piece: piece, newPiece: newPiece, victim: victim,
+										made: true, kingsKnown: true})
+									searched = rule == notPruned
 								}
 								if searched {
 									e.stats.searched[iter&(maxIter-1)]++
