@@ -60,7 +60,7 @@ fi
 header="| position | ply |"
 rule="|---|---:|"
 n=0
-while IFS='|' read -r name flags; do
+while IFS='|' read -r name flags _; do
   header="$header $name |"
   rule="$rule---:|"
   n=$((n + 1))
@@ -75,7 +75,7 @@ echo "$positions" | while IFS='|' read -r name moves; do
   echo >> "$tmp/in"
   skip=$(echo $moves | wc -w)
   i=0
-  while IFS='|' read -r config flags; do
+  while IFS='|' read -r config flags _; do
     # shellcheck disable=SC2086 # $flags is words
     kibitz "$tmp/c$i" $flags
     i=$((i + 1))

@@ -59,7 +59,7 @@ solve() {
 
 total=$(grep -c . testdata/tactics.epd)
 running=0
-while IFS='|' read -r name flags; do
+while IFS='|' read -r name flags _; do
 	(solve "$name" "$flags") &
 	running=$((running + 1))
 	if [ "$running" -ge "$jobs" ]; then
@@ -73,7 +73,7 @@ wait
 
 echo "| setting | solved (of $total) | solved, not by 4.1 | not solved, but by 4.1 | mean depth, mates aside | nodes |"
 echo "|---|---:|---|---|---:|---:|"
-while IFS='|' read -r name flags; do
+while IFS='|' read -r name flags _; do
 	awk -v name="$name" '
 		FNR == NR { base[$1] = $2; next }
 		{ solved += $2; sum += $5; if ($4 < 90) { depth += $4; n++ }
