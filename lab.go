@@ -4,7 +4,16 @@ package main
 // micro-Max's own, each a switch that is off by default. With every switch
 // off the search is micro-Max 4.1 (or 4.0 with futility off), node for node:
 // both searches test one bool (Engine.lab.on) and, while it is false, never
-// come here.
+// come here. While a switch is on, the searches' own futility test is off
+// (Engine.futility is false) and labRule decides every move they make.
+//
+// The seeds, the documents the rules come from:
+//
+//	000  H.G. Muller, "Deep Futility Pruning" (his micro-Max pages)
+//	001  Chess Programming Wiki, "Futility Pruning" (extended futility after E.A. Heinz)
+//	002  H.G. Muller, "Micro-Max 4: Futility Pruning" (micro-Max 4.1's own)
+//	003  H.G. Muller and others, "Pruning in QS" (TalkChess, March 2013): goose chases
+//	004  Project Invincible, "AggressiveFutilityPruning"
 //
 // Every rule is decided where micro-Max decides its own futility: in the
 // parent, after the move's new evaluation v is known and before the reply is
@@ -187,8 +196,8 @@ func addLabFlags(fs *flag.FlagSet) func(e *Engine) error {
 
 // labMove is what the rules read about one move, where micro-Max decides
 // whether to search its reply. Both searches decide with the move made on
-// the board (made true); the rules read the board before the move, and
-// tests the board after it before it is made, through at().
+// the board (made true); TestGivesCheck also asks with the board as it was
+// before (made false). at() reads either board state from either.
 type labMove struct {
 	side       int  // k: the side that moves
 	iter       int  // d: the depth of the iteration
@@ -221,10 +230,11 @@ func (e *Engine) labRule(m *labMove) (pruneRule, int) {
 	case m.remaining <= 1:
 		switch {
 		// Futility pruning (micro-Max 4.1, seed 002, with the lab's margin M):
-		// "with at most one ply left, a move whose new evaluation cannot
-		// raise alpha is not searched": searched only if v+M > f. A negative
-		// M also prunes moves that would raise alpha, by less than -M: they
-		// score f, not v, so that the unsearched move raises nothing.
+		// a move is futile when "the evaluation after the move ... should be
+		// below the lower window limit", its reply standing pat: searched
+		// only if v+M > f (micro-Max: M=0). A negative M also prunes moves
+		// that would raise alpha, by less than -M: they score f, not v, so
+		// that the unsearched move raises nothing.
 		case lab.futility && v+lab.frontierMargin <= f:
 			rule, score = ruleFutility, min(v, f)
 		// Goose chases (seed 003, "Pruning in QS", H.G. Muller's rule 1):
@@ -247,6 +257,7 @@ func (e *Engine) labRule(m *labMove) (pruneRule, int) {
 		case lab.extended && m.remaining == 2 && v+extendedMargin <= f && !mateWindow(f, m.beta) &&
 			!e.givesCheck(m) && !e.inCheckBefore(m):
 			rule = ruleExtended
+		// Deep futility (seed 000) at s==2..3: see deepFutile.
 		case lab.deep && e.deepFutile(m):
 			rule = ruleDeep
 		// Aggressive futility (seed 004): "only attempted if it's the
