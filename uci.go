@@ -325,6 +325,7 @@ var uciOptions = []uciOption{
 		}},
 }
 
+// The futility laboratory's switches follow the engine's own options.
 func init() {
 	uciOptions = append(uciOptions, labUCIOptions()...)
 }
