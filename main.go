@@ -30,6 +30,7 @@ func main() {
 	treePlies := flag.Int("tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
 	treeOut := flag.String("tree-out", "tree.dot", "the file -tree writes")
 	showVersion := flag.Bool("version", false, "print the engine's name and version and exit")
+	applyLab := addLabFlags(flag.CommandLine) // the futility laboratory's switches (lab.go)
 	flag.Parse()
 	if *showVersion {
 		fmt.Println(versionLine())
@@ -54,6 +55,10 @@ func main() {
 	e.nodeBudget = *nodes
 	e.setFutility(*futility)
 	e.literal = *literal
+	if err := applyLab(e); err != nil {
+		fmt.Fprintln(os.Stderr, "umax:", err)
+		os.Exit(2)
+	}
 	if *bench {
 		runBench(e, os.Stdout)
 		return

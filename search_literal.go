@@ -199,6 +199,11 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 							if !(remaining > 1 || score > alphaNow || !e.futility) { // C: s>1|v>f (futility, 4.1)
 								rule = ruleFutility
 							}
+							if e.lab.on { // (not in micro-Max: the futility laboratory's rules, lab.go, off by default)
+								rule, score = e.labRule(&labMove{side: side, iter: iter, remaining: remaining, score: score,
+									alphaNow: alphaNow, beta: beta, gain: gain, from: from, to: to, captureSq: captureSq,
+									rookFrom: rookFrom, passed: passed, piece: piece, newPiece: int(b[to]), victim: victim, made: true})
+							}
 							if e.tree != nil { // (not in micro-Max: -tree)
 								e.tree.move(from, to, score, rule, hashFirst != 0)
 							}
