@@ -42,6 +42,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
 )
 
 // pruneRule names what cut a move that the search made (or, in search.go,
@@ -192,6 +193,25 @@ func addLabFlags(fs *flag.FlagSet) func(e *Engine) error {
 		e.setLab(l)
 		return nil
 	}
+}
+
+// String names the switches that are on, as their flags with their values
+// ("-extended-futility -futility-margin=50"), or says that none is.
+func (l labSettings) String() string {
+	var on []string
+	for i := range labOptions {
+		o := &labOptions[i]
+		switch v := o.get(&l); {
+		case v != 0 && o.spin:
+			on = append(on, fmt.Sprintf("-%s=%d", o.flag, v))
+		case v != 0:
+			on = append(on, "-"+o.flag)
+		}
+	}
+	if len(on) == 0 {
+		return "no laboratory switch"
+	}
+	return strings.Join(on, " ")
 }
 
 // labMove is what the rules read about one move, where micro-Max decides

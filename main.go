@@ -69,7 +69,7 @@ func main() {
 		if *treePlies > 0 {
 			written = false
 			e.treeRequest = &treeRequest{plies: *treePlies, done: func(r *treeRecorder) {
-				written = writeTreeFile(r, *treeOut, treeCaption(*futility), os.Stderr)
+				written = writeTreeFile(r, *treeOut, treeCaption(*futility, e.lab), os.Stderr)
 			}}
 		}
 		runClassic(e, os.Stdin, os.Stdout)
@@ -187,11 +187,16 @@ func (e *Engine) classicTurn(c *[9]int) {
 }
 
 // treeCaption is the first line of a -tree picture's title: which search.
-func treeCaption(futility bool) string {
+// A laboratory switch that is on is named after it.
+func treeCaption(futility bool, lab labSettings) string {
+	caption := "umax -futility=false: micro-Max 4.0 (no futility pruning)"
 	if futility {
-		return "umax: micro-Max 4.1 (futility pruning)"
+		caption = "umax: micro-Max 4.1 (futility pruning)"
 	}
-	return "umax -futility=false: micro-Max 4.0 (no futility pruning)"
+	if lab.on {
+		caption += ", with " + lab.String()
+	}
+	return caption
 }
 
 // writeTreeFile writes -tree's picture of a recorded search to the file

@@ -291,7 +291,7 @@ func TestTreeSameOutput(t *testing.T) {
 			e.showStats = true
 			if traced {
 				e.treeRequest = &treeRequest{plies: 3, done: func(r *treeRecorder) {
-					writeTreeFile(r, path, treeCaption(futility), &log)
+					writeTreeFile(r, path, treeCaption(futility, labSettings{}), &log)
 				}}
 			}
 			runClassic(e, bytes.NewReader(input), &out[i])
@@ -350,7 +350,7 @@ func TestTreeImages(t *testing.T) {
 		e.setFutility(c.futility)
 		var got bytes.Buffer
 		e.treeRequest = &treeRequest{plies: 3, done: func(r *treeRecorder) {
-			if err := r.writeDOT(&got, treeCaption(c.futility)); err != nil {
+			if err := r.writeDOT(&got, treeCaption(c.futility, labSettings{})); err != nil {
 				t.Error(err)
 			}
 		}}
