@@ -42,6 +42,8 @@ func FuzzCommands(f *testing.F) {
 		"\x00\xff junk\nillegal\n" + strings.Repeat("z", 5000) + "\nquit\n",
 		"new\nforce\nsetboard 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1\nusermove e2e4\ngo\nanalyze\n.\nundo\nnew\ngo\n",
 		"setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1\nplayother\ne2e4\nping 1\nnew\n",
+		"nps 20000\nst 1\noption Futility margin=-60\noption Deep futility=1\noption Aggressive futility=1\n" +
+			"option Extended futility=1\noption Goose chase pruning=1\noption Futility margin=x\ngo\nping 1\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -87,7 +89,7 @@ func FuzzCommands(f *testing.F) {
 // uciAnswerForms are the only lines a UCI session may write.
 var uciAnswerForms = regexp.MustCompile(`^(` + strings.Join([]string{
 	`id (name|author) [ -~]+`,
-	`option name [A-Za-z ]+ type (spin default \d+ min \d+ max \d+|check default (true|false)|button)`,
+	`option name [A-Za-z ]+ type (spin default -?\d+ min -?\d+ max -?\d+|check default (true|false)|button)`,
 	`uciok`,
 	`readyok`,
 	`info depth \d+ score (cp|mate) -?\d+ nodes \d+ nps \d+ time \d+( pv( [a-h][1-8][a-h][1-8][qrbn]?)+)?`,
@@ -112,6 +114,8 @@ func FuzzUCI(f *testing.F) {
 		"joho debug on\ndebug off\nregister later\nxyzzy\n\x00\xff junk\n" + strings.Repeat("z", 5000) + "\n",
 		"position fen k7/1Q6/1K6/8/8/8/8/8 b - - 0 1\ngo infinite\nstop\nposition startpos moves e2e5\ngo mate 1\n",
 		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1 moves e2e4\ngo nodes 500\nucinewgame\ngo nodes 500\n",
+		"setoption name Futility Margin value -50\nsetoption name deep futility value true\nsetoption name Goose Chase Pruning value x\n" +
+			"setoption name Aggressive Futility value true\nsetoption name Extended Futility value true\ngo nodes 3000\n",
 	} {
 		f.Add([]byte(seed))
 	}

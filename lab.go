@@ -2,24 +2,533 @@ package main
 
 // The futility laboratory: the pruning rules of the seed documents beside
 // micro-Max's own, each a switch that is off by default. With every switch
-// off the search is micro-Max 4.1 (or 4.0 with futility off), node for node.
+// off the search is micro-Max 4.1 (or 4.0 with futility off), node for node:
+// both searches test one bool (Engine.lab.on) and, while it is false, never
+// come here. While a switch is on, the searches' own futility test is off
+// (Engine.futility is false) and labRule decides every move they make.
+//
+// The seeds, the documents the rules come from:
+//
+//	000  H.G. Muller, "Deep Futility Pruning" (his micro-Max pages)
+//	001  Chess Programming Wiki, "Futility Pruning" (extended futility after E.A. Heinz)
+//	002  H.G. Muller, "Micro-Max 4: Futility Pruning" (micro-Max 4.1's own)
+//	003  H.G. Muller and others, "Pruning in QS" (TalkChess, March 2013): goose chases
+//	004  Project Invincible, "AggressiveFutilityPruning"
+//
+// Every rule is decided where micro-Max decides its own futility: in the
+// parent, after the move's new evaluation v is known and before the reply is
+// searched (C: v=s>1|v>f?-D(...):v). The words of micro-Max used below:
+//
+//	s  remaining  the depth the reply would be searched with (a recapture keeps d)
+//	v  score      the evaluation after the move, from the mover's view: the
+//	              node's eval e, plus the material gain i (capture and
+//	              promotion), plus the move's positional points (centre table,
+//	              castling, pawn structure); exact, not an estimate
+//	f  alphaNow   alpha raised to the best score so far (after micro-Max's q--)
+//	l  beta
+//
+// A node asked for depth 1 is micro-Max's quiescence search: it stands pat on
+// e and searches only recaptures on the last move's square. So micro-Max's
+// s is the seeds' depth d: s=1 is the "frontier" (the reply stands pat),
+// s=2 the "pre-frontier", s=2..3 the seeds' "two moves before the horizon".
+//
+// A pruned move gets a score, as micro-Max's futile move gets v: every rule
+// scores it v, capped at f where v could be higher (the frontier rule with a
+// negative margin, goose chases), so that a score nobody verified never
+// raises alpha. Aggressive futility is the exception: it declares the reply
+// node bad for its side, so the move scores as a fail high, at exactly beta
+// (the weakest fail high).
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+)
 
 // pruneRule names what cut a move that the search made (or, in search.go,
 // evaluated) but whose reply it did not search.
 type pruneRule uint8
 
 const (
-	notPruned     pruneRule = iota // the reply is searched
-	ruleFutility                   // micro-Max 4.1's futility pruning at the frontier
-	numPruneRules                  // how many values a pruneRule takes
+	notPruned      pruneRule = iota // the reply is searched
+	ruleFutility                    // micro-Max 4.1's futility pruning at the frontier (with the lab's margin)
+	ruleExtended                    // extended futility at the pre-frontier (Heinz)
+	ruleDeep                        // deep futility, two moves before the horizon (Muller)
+	ruleAggressive                  // aggressive futility on the engine's own frontier nodes
+	ruleGoose                       // a goose chase in the quiescence search
+	numPruneRules                   // how many values a pruneRule takes
 )
 
 // ruleNames are the rules' short names, as -stats and -tree print them.
-var ruleNames = [numPruneRules]string{"searched", "futile"}
+var ruleNames = [numPruneRules]string{"searched", "futile", "extended", "deep", "aggressive", "goose"}
 
 func (r pruneRule) String() string {
 	if r < numPruneRules {
 		return ruleNames[r]
 	}
 	return "?"
+}
+
+// labSettings are the laboratory's switches. The zero value is micro-Max.
+type labSettings struct {
+	on             bool // any switch on: the one test the searches make (set by setLab)
+	futility       bool // micro-Max 4.1's futility (-futility), which labRule applies while on (set by setFutility)
+	frontierMargin int  // M: a move with s<=1 is searched only if v+M > f (micro-Max: 0)
+	extended       bool // extended futility at s==2, margin extendedMargin
+	deep           bool // deep futility at s==2..3
+	aggressive     bool // aggressive futility, margin aggressiveMargin
+	goose          bool // no goose chases in the quiescence search
+}
+
+// The laboratory's margins, in micro-Max's units (a pawn is 99).
+const (
+	// minFrontierMargin and maxFrontierMargin bound the frontier margin: from
+	// three pawns below micro-Max's test (it then prunes moves that would
+	// raise alpha by up to three pawns) to a queen above it.
+	minFrontierMargin = -300
+	maxFrontierMargin = 900
+	// extendedMargin is Heinz's pre-frontier margin, "more like the value of
+	// a rook" (the CPW page): micro-Max's rook, 5*99.
+	extendedMargin = 5 * 99
+	// aggressiveMargin is the aggressive futility page's margin, "100 points
+	// which is equal to half a pawn" there: half of micro-Max's pawn.
+	aggressiveMargin = 50
+	// posMargin is deep futility's PosMargin: the most that one move can
+	// change micro-Max's evaluation besides material. micro-Max's positional
+	// terms are the centre table (b[s+8], the squared distance from the
+	// centre truncated, 0 on e4/e5 to 28 on a8/a1; pawns, knights, bishops
+	// and the king), +30 for castling and the pawn structure's
+	// -9*(undefended squares - 1), i.e. -9..+9. The largest gain of one move
+	// is a bishop's from a corner to e4/e5: 28. Castling gains 30 minus the
+	// king's centre loss (e1-g1: 4), 26; a pawn at most 11 (a2xb3) plus 9, 20
+	// (TestPosMargin enumerates them). Rooks and queens have no positional
+	// term. So 28, and 2 more for the delayed-loss bonus, which adds a point
+	// to a score below the eval at each of the two plies.
+	posMargin = 30
+)
+
+// labOption is one switch as the command line and both protocols show it.
+type labOption struct {
+	flag   string // the command-line flag
+	xboard string // the XBoard option's name (sentence case, as "Futility pruning")
+	uci    string // the UCI option's name
+	usage  string // the flag's help text
+	spin   bool   // a number in lo..hi (a -spin / spin), else on or off (a -check / check)
+	lo, hi int
+	get    func(l *labSettings) int // the setting as a number (a check: 0 or 1)
+	set    func(l *labSettings, v int)
+}
+
+// labOptions are the laboratory's switches, in the order the protocols list them.
+var labOptions = []labOption{
+	{flag: "futility-margin", xboard: "Futility margin", uci: "Futility Margin",
+		usage: "frontier futility margin M: with at most one ply left a move is searched only if its new evaluation + M beats alpha (0: micro-Max)",
+		spin:  true, lo: minFrontierMargin, hi: maxFrontierMargin,
+		get: func(l *labSettings) int { return l.frontierMargin }, set: func(l *labSettings, v int) { l.frontierMargin = v }},
+	{flag: "extended-futility", xboard: "Extended futility", uci: "Extended Futility",
+		usage: "Heinz's extended futility pruning: with two plies left, a move that cannot come within a rook of alpha is not searched (checks are)",
+		get:   func(l *labSettings) int { return b2i(l.extended) }, set: func(l *labSettings, v int) { l.extended = v != 0 }},
+	{flag: "deep-futility", xboard: "Deep futility", uci: "Deep Futility",
+		usage: "Muller's deep futility pruning: with two or three plies left, a move that cannot reach alpha even if the opponent's best piece falls next is not searched (checks are)",
+		get:   func(l *labSettings) int { return b2i(l.deep) }, set: func(l *labSettings, v int) { l.deep = v != 0 }},
+	{flag: "aggressive-futility", xboard: "Aggressive futility", uci: "Aggressive Futility",
+		usage: "aggressive futility pruning: the engine's own frontier nodes after a quiet move are given up when their evaluation is half a pawn short of alpha",
+		get:   func(l *labSettings) int { return b2i(l.aggressive) }, set: func(l *labSettings, v int) { l.aggressive = v != 0 }},
+	{flag: "goose-pruning", xboard: "Goose chase pruning", uci: "Goose Chase Pruning",
+		usage: "no goose chases in the quiescence search: a recapture by a more valuable piece of a protected piece is not searched",
+		get:   func(l *labSettings) int { return b2i(l.goose) }, set: func(l *labSettings, v int) { l.goose = v != 0 }},
+}
+
+// setLab sets the laboratory's switches, and the one bool the searches test.
+// micro-Max's futility switch stays as it was: while a switch is on, the
+// searches' own futility test is off (Engine.futility false) and labRule
+// applies it (lab.futility).
+func (e *Engine) setLab(l labSettings) {
+	l.futility = e.futility || e.lab.on && e.lab.futility
+	l.on = l.frontierMargin != 0 || l.extended || l.deep || l.aggressive || l.goose
+	e.lab = l
+	e.futility = l.futility && !l.on
+}
+
+// setLabOption sets one switch to v, which must be in its range (a check: 0 or 1).
+func (e *Engine) setLabOption(o *labOption, v int) error {
+	lo, hi := o.lo, o.hi
+	if !o.spin {
+		lo, hi = 0, 1
+	}
+	if v < lo || v > hi {
+		return fmt.Errorf("%d is not from %d to %d", v, lo, hi)
+	}
+	l := e.lab
+	o.set(&l, v)
+	e.setLab(l)
+	return nil
+}
+
+// addLabFlags defines the laboratory's flags on fs. The function it returns
+// applies them to an engine once fs is parsed, or says which one is out of
+// range and changes nothing.
+func addLabFlags(fs *flag.FlagSet) func(e *Engine) error {
+	values := make([]func() int, len(labOptions))
+	for i := range labOptions {
+		o := &labOptions[i]
+		if o.spin {
+			p := fs.Int(o.flag, 0, fmt.Sprintf("%s (%d to %d)", o.usage, o.lo, o.hi))
+			values[i] = func() int { return *p }
+		} else {
+			p := fs.Bool(o.flag, false, o.usage)
+			values[i] = func() int { return b2i(*p) }
+		}
+	}
+	return func(e *Engine) error {
+		l := e.lab
+		for i := range labOptions {
+			o := &labOptions[i]
+			v := values[i]()
+			if o.spin && (v < o.lo || v > o.hi) {
+				return fmt.Errorf("-%s must be from %d to %d", o.flag, o.lo, o.hi)
+			}
+			o.set(&l, v)
+		}
+		e.setLab(l)
+		return nil
+	}
+}
+
+// String names the switches that are on, as their flags with their values
+// ("-extended-futility -futility-margin=50"), or says that none is.
+func (l labSettings) String() string {
+	var on []string
+	for i := range labOptions {
+		o := &labOptions[i]
+		switch v := o.get(&l); {
+		case v != 0 && o.spin:
+			on = append(on, fmt.Sprintf("-%s=%d", o.flag, v))
+		case v != 0:
+			on = append(on, "-"+o.flag)
+		}
+	}
+	if len(on) == 0 {
+		return "no laboratory switch"
+	}
+	return strings.Join(on, " ")
+}
+
+// labMove is what the rules read about one move, where micro-Max decides
+// whether to search its reply. Both searches decide with the move made on
+// the board (made true); TestGivesCheck also asks with the board as it was
+// before (made false). at() reads either board state from either.
+type labMove struct {
+	side       int  // k: the side that moves
+	iter       int  // d: the depth of the iteration
+	remaining  int  // s: the depth the reply would be searched with
+	score      int  // v: the evaluation after the move, from side's view
+	alphaNow   int  // f: alpha raised to the best score so far
+	beta       int  // l
+	gain       int  // i: material gained, capture and promotion
+	from, to   int  // x, y
+	captureSq  int  // H: the captured piece's square (to, or behind it for e.p.)
+	rookFrom   int  // G: a castling rook's corner, else noSquare
+	passed     int  // F: the square the king or pawn passed (the castled rook's square), else noSquare
+	piece      int  // u: the moving piece
+	newPiece   int  // the piece on to after the move (a promoted pawn is a queen)
+	victim     int  // t: the captured piece, or 0
+	made       bool // the move stands on the board
+	kingsKnown bool // Engine.kings holds the kings' squares (search.go keeps them; the mover's may have moved)
+}
+
+// labRule decides the fate of a move by micro-Max's futility test and the
+// switched-on rules, the first that applies, and returns it with the score
+// the move gets: v if its reply is to be searched (notPruned), else the
+// pruned move's score. It replaces micro-Max's test C: s>1|v>f, which it
+// gives back with every rule off (margin 0).
+func (e *Engine) labRule(m *labMove) (pruneRule, int) {
+	v, f := m.score, m.alphaNow
+	lab := &e.lab
+	rule, score := notPruned, v
+	switch {
+	case m.remaining <= 1:
+		switch {
+		// Futility pruning (micro-Max 4.1, seed 002, with the lab's margin M):
+		// a move is futile when "the evaluation after the move ... should be
+		// below the lower window limit", its reply standing pat: searched
+		// only if v+M > f (micro-Max: M=0). A negative M also prunes moves
+		// that would raise alpha, by less than -M: they score f, not v, so
+		// that the unsearched move raises nothing.
+		case lab.futility && v+lab.frontierMargin <= f:
+			rule, score = ruleFutility, min(v, f)
+		// Goose chases (seed 003, "Pruning in QS", H.G. Muller's rule 1):
+		// "Don't try Higher x Lower if the victim is protected". micro-Max's
+		// quiescence search is its depth-1 iterations, which search only
+		// recaptures on the last move's square (s=1 at d=1); there a
+		// recapture by a more valuable piece of a victim the opponent can
+		// capture back is not searched (the budget of goose chases is 0).
+		case lab.goose && m.iter == 1 && e.gooseChase(m):
+			rule, score = ruleGoose, min(v, f)
+		}
+	case m.remaining <= 3:
+		switch {
+		// Extended futility (seed 001, the CPW page, after E.A. Heinz):
+		// "employing similar algorithm at pre frontier nodes at depth == 2,
+		// only with the greater margin ... more like the value of a rook".
+		// At s==2 a move with v + 5*99 <= f is not searched, except, as the
+		// page's conditions say: moves that give check, when the side to
+		// move is in check, and when alpha or beta is a mate score.
+		case lab.extended && m.remaining == 2 && v+extendedMargin <= f && !mateWindow(f, m.beta) &&
+			!e.givesCheck(m) && !e.inCheckBefore(m):
+			rule = ruleExtended
+		// Deep futility (seed 000) at s==2..3: see deepFutile.
+		case lab.deep && e.deepFutile(m):
+			rule = ruleDeep
+		// Aggressive futility (seed 004): "only attempted if it's the
+		// computer's turn", at a frontier node, "not tried if the last move
+		// was a capture", with "a very low" margin: a frontier node whose
+		// evaluation plus the margin does not reach alpha is pruned: "we
+		// can prune immediately if the frontier node turns out to be bad".
+		// In micro-Max the frontier node is a depth-2 node (its moves have
+		// s=1: their replies stand pat). We prune in its parent, as
+		// micro-Max prunes: here the opponent (side is not the root's side)
+		// makes a quiet move (no capture, no promotion) with s==2, which
+		// leads to the engine's frontier node, with eval -v and window
+		// (-l, -f), which micro-Max's q-- makes alpha -l-1. That node is bad
+		// when -v + margin <= -l-1, i.e. v >= l+margin+1: had it been
+		// searched and failed low (m <= -l-1), it would have returned at
+		// most -l (m plus the delayed-loss bonus), and this move would have
+		// scored at least l. So the move scores l: a fail high, the least
+		// one, as the seed's pruned node claims no more than a fail low.
+		// Not when l is a mate score, which the move would claim unearned.
+		case lab.aggressive && m.remaining == 2 && m.side != e.side && m.gain == 0 &&
+			v > m.beta+aggressiveMargin && m.beta < infinity-offBoard:
+			rule, score = ruleAggressive, m.beta
+		}
+	}
+	if rule >= ruleExtended {
+		e.stats.prunedBy[rule][m.iter&(maxIter-1)]++
+	}
+	return rule, score
+}
+
+// mateWindow reports whether alpha or beta is a mate score.
+func mateWindow(alpha, beta int) bool {
+	return alpha < offBoard-infinity || alpha > infinity-offBoard || beta < offBoard-infinity || beta > infinity-offBoard
+}
+
+// deepFutile is deep futility pruning (seed 000, H.G. Muller's "Deep
+// Futility"), for a move with s==2 or 3 (the seed's 1<d<=3+R, R=0 as
+// micro-Max has no null move). The seed prunes a move when
+//
+//	NewEval <= Alpha - PVal[FirstPiece(Opponent)] - PosMargin
+//
+// ("it is useless to consider moves that do not raise the evaluation enough
+// to prevent super stand pat"): even if the opponent passed and our next move
+// took his best piece with the largest positional gain, alpha would not be
+// reached. The seed then estimates NewEval lazily as CurEval + PVal[Victim] +
+// PosMargin; micro-Max has NewEval exactly, v (e plus gain i plus the move's
+// own positional points), so one PosMargin is left, for the next move, and
+// the test is
+//
+//	v + (the opponent's best piece after the move) + posMargin <= f
+//
+// FirstPiece is "evaluated after the move, as the highest remaining piece"
+// (so taking his queen leaves his rook as the limit), and "applies to all
+// pieces except King": "at d>=2, checks are never futile", so a move that
+// gives check is searched. A promotion is material too: if we have a pawn on
+// the seventh rank after the move, our next move may also gain a promotion
+// (promoGain). Where micro-Max has no null move the seed's opponent "passes"
+// by his best move; like the seed we assume having the move never hurts.
+func (e *Engine) deepFutile(m *labMove) bool {
+	gap := m.alphaNow - m.score - posMargin // what the next move would have to gain
+	if gap < 0 {
+		return false
+	}
+	if gap < 99*pieceValue[7]+promoGain && e.nextGain(m) > gap { // (no piece and promotion fill a larger gap)
+		return false
+	}
+	return !e.givesCheck(m)
+}
+
+// nextGain is the most material the mover's next move can gain after m: the
+// opponent's most valuable piece but the king, and a promotion if the mover
+// has a pawn on its seventh rank.
+func (e *Engine) nextGain(m *labMove) int {
+	b := &e.board
+	them := 24 - m.side
+	best := 0
+	for sq := 0; sq < 120; sq++ {
+		if sq&offBoard != 0 {
+			sq += 7
+			continue
+		}
+		p := m.at(b, sq, true)
+		if p&them != 0 && p&7 != 4 {
+			best = max(best, 99*pieceValue[p&7])
+		}
+	}
+	seventh := 16 // White's pawns promote on rank 8 (squares 0..7), from 16..23
+	if m.side == black {
+		seventh = 96
+	}
+	for sq := seventh; sq < seventh+8; sq++ {
+		if p := m.at(b, sq, true); p&m.side != 0 && p&7 < 3 {
+			return best + promoGain
+		}
+	}
+	return best
+}
+
+// gooseChase reports whether m captures a piece less valuable than the
+// capturer (a king is worth more than anything) that the opponent can
+// capture back on its square after the move (seed 003's "Higher x Lower ...
+// protected"). A pinned protector counts: the seed's "false protectors".
+func (e *Engine) gooseChase(m *labMove) bool {
+	capturer, victim := m.piece&7, m.victim&7
+	if capturer != 4 && pieceValue[capturer] <= pieceValue[victim] {
+		return false // lower x higher, or equal
+	}
+	return m.attacked(&e.board, m.to, 24-m.side, true)
+}
+
+// at is the piece on square sq of board b after the move (after true) or
+// before it, whether or not the move stands on b.
+func (m *labMove) at(b *[256]int8, sq int, after bool) int {
+	if after == m.made {
+		return int(b[uint8(sq)])
+	}
+	if after { // b is the board before the move
+		switch {
+		case sq == m.to:
+			return m.newPiece
+		case sq == m.from || sq == m.captureSq || sq == m.rookFrom:
+			return 0
+		case m.rookFrom != noSquare && sq == m.passed:
+			return m.side + 6 // the castled rook, as micro-Max places it
+		}
+	} else { // b is the board after the move
+		switch {
+		case sq == m.from:
+			return m.piece
+		case sq == m.captureSq:
+			return m.victim
+		case sq == m.rookFrom:
+			return m.side + 6
+		case sq == m.to, m.rookFrom != noSquare && sq == m.passed:
+			return 0
+		}
+	}
+	return int(b[uint8(sq)])
+}
+
+// attacked reports whether a piece of side by can capture on target, on the
+// board after the move (after true) or before it: along the queen's eight
+// lines the first piece met, if it is by's and its type captures that way
+// that far (captureDir), and the knights a leap away.
+func (m *labMove) attacked(b *[256]int8, target, by int, after bool) bool {
+	for _, step := range kindSteps[7][:8] { // the queen's lines
+		for sq := target + step; sq&offBoard == 0; sq += step {
+			if p := m.at(b, sq, after); p != 0 {
+				if p&by != 0 && captureDir[p&7][uint8(target-sq+119)] != 0 {
+					return true
+				}
+				break
+			}
+		}
+	}
+	for _, step := range kindSteps[3][:8] { // the knight's leaps
+		if sq := target + step; sq&offBoard == 0 {
+			if p := m.at(b, sq, after); p&by != 0 && p&7 == 3 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// givesCheck reports whether the move attacks the opponent's king, looking
+// only where a move can change that: the piece on to (a promoted pawn as a
+// queen), a castled rook, and the lines from the king through a square the
+// move emptied (from, an e.p. victim's square, a castling rook's corner),
+// behind which one of the mover's sliders may stand. It assumes that the
+// king was not attacked before the move (in a legal position it is not).
+func (e *Engine) givesCheck(m *labMove) bool {
+	b := &e.board
+	king := e.labKing(m, 24-m.side)
+	if king&offBoard != 0 {
+		return false // no king (never in a game)
+	}
+	castling := m.rookFrom != noSquare
+	return m.reaches(b, m.to, m.newPiece&7, king) ||
+		castling && m.reaches(b, m.passed, 6, king) ||
+		m.discovers(b, m.from, king) ||
+		m.captureSq != m.to && m.discovers(b, m.captureSq, king) ||
+		castling && m.discovers(b, m.rookFrom, king)
+}
+
+// reaches reports whether a piece of type kind on from captures on target
+// after the move: target lies in one of its directions (captureDir), within
+// one step for a pawn, knight or king, with the squares between empty for a
+// slider.
+func (m *labMove) reaches(b *[256]int8, from, kind, target int) bool {
+	dir := captureDir[kind][uint8(target-from+119)]
+	if dir == 0 {
+		return false
+	}
+	if kind < 5 {
+		return true
+	}
+	step := kindSteps[kind][dir-1]
+	for sq := from + step; sq != target; sq += step {
+		if m.at(b, sq, true) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// discovers reports whether, after the move, a slider of the mover stands
+// on the line from king through the emptied square vacated, beyond it, with
+// nothing between, and captures along that line.
+func (m *labMove) discovers(b *[256]int8, vacated, king int) bool {
+	dir := captureDir[7][uint8(vacated-king+119)] // is vacated on a line from the king?
+	if dir == 0 {
+		return false
+	}
+	step := kindSteps[7][dir-1]
+	beyond := false
+	for sq := king + step; sq&offBoard == 0; sq += step {
+		if p := m.at(b, sq, true); p != 0 {
+			return beyond && p&m.side != 0 && captureDir[p&7][uint8(king-sq+119)] != 0
+		}
+		if sq == vacated {
+			beyond = true
+		}
+	}
+	return false
+}
+
+// inCheckBefore reports whether the side making the move is in check before it.
+func (e *Engine) inCheckBefore(m *labMove) bool {
+	king := e.labKing(m, m.side)
+	return king&offBoard == 0 && m.attacked(&e.board, king, 24-m.side, false)
+}
+
+// labKing is the square of color's king before the move (the move does not
+// move the opponent's king), or an off-board square if there is none. The
+// literal search keeps no king squares: there the board is searched.
+func (e *Engine) labKing(m *labMove, color int) int {
+	if color == m.side && m.piece&7 == 4 {
+		return m.from
+	}
+	if m.kingsKnown {
+		return e.kings[color>>4&1]
+	}
+	for sq := 0; sq < 120; sq++ {
+		if sq&offBoard != 0 {
+			sq += 7
+			continue
+		}
+		if p := m.at(&e.board, sq, false); p&7 == 4 && p&color != 0 {
+			return sq
+		}
+	}
+	return 8 // off the board
 }

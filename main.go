@@ -27,7 +27,10 @@ func main() {
 	bench := flag.Bool("bench", false, "search a fixed set of positions and print the node total and speed")
 	stats := flag.Bool("stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
 	literal := flag.Bool("literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
+	treePlies := flag.Int("tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
+	treeOut := flag.String("tree-out", "tree.dot", "the file -tree writes")
 	showVersion := flag.Bool("version", false, "print the engine's name and version and exit")
+	applyLab := addLabFlags(flag.CommandLine) // the futility laboratory's switches (lab.go)
 	flag.Parse()
 	if *showVersion {
 		fmt.Println(versionLine())
@@ -35,6 +38,10 @@ func main() {
 	}
 	if *nodes < 1 {
 		fmt.Fprintln(os.Stderr, "umax: -nodes must be at least 1")
+		os.Exit(2)
+	}
+	if *treePlies < 0 || *treePlies > 96 || *treePlies > 0 && !*classic {
+		fmt.Fprintln(os.Stderr, "umax: -tree takes a ply from 1 to 96, and needs -classic")
 		os.Exit(2)
 	}
 	switch {
@@ -48,13 +55,30 @@ func main() {
 	e.nodeBudget = *nodes
 	e.setFutility(*futility)
 	e.literal = *literal
+	if err := applyLab(e); err != nil {
+		fmt.Fprintln(os.Stderr, "umax:", err)
+		os.Exit(2)
+	}
 	if *bench {
 		runBench(e, os.Stdout)
 		return
 	}
 	e.showStats = *stats
 	if *classic {
+		written := true
+		if *treePlies > 0 {
+			written = false
+			e.treeRequest = &treeRequest{plies: *treePlies, done: func(r *treeRecorder) {
+				written = writeTreeFile(r, *treeOut, treeCaption(*futility, e.lab), os.Stderr)
+			}}
+		}
 		runClassic(e, os.Stdin, os.Stdout)
+		if e.treeRequest != nil { // no empty line: nothing thought
+			fmt.Fprintf(os.Stderr, "umax: -tree %d: no search thought (an empty line makes one); no tree written\n", *treePlies)
+		}
+		if !written {
+			os.Exit(1)
+		}
 		return
 	}
 	var xcfg xboardConfig
@@ -146,12 +170,56 @@ func runClassic(e *Engine, in io.Reader, out io.Writer) {
 // parsed as a move to check and play. The search has the console mode's
 // node budget and prints its kibitz lines.
 func (e *Engine) classicTurn(c *[9]int) {
-	e.pendingFrom = infinity // think
+	e.pendingFrom = infinity                // think
+	if c[0] == 10 && e.treeRequest != nil { // -tree: record this search
+		e.tree = newTreeRecorder(e.treeRequest.plies, e.Position)
+	}
 	if c[0] != 10 {
 		e.pendingFrom = c[0] - 16*c[1] + parseBias          // "e2" is 'e' - 16*'2' + 799 = 100
 		e.pendingTo = int(int8(c[2] - 16*c[3] + parseBias)) // L is a char in C
 	}
 	e.rootSearch(&searchControl{budget: e.nodeBudget, report: e.kibitz})
+	if e.tree != nil {
+		tree, done := e.tree, e.treeRequest.done
+		e.tree, e.treeRequest = nil, nil
+		done(tree)
+	}
+}
+
+// treeCaption is the first line of a -tree picture's title: which search.
+// A laboratory switch that is on is named after it.
+func treeCaption(futility bool, lab labSettings) string {
+	caption := "umax -futility=false: micro-Max 4.0 (no futility pruning)"
+	if futility {
+		caption = "umax: micro-Max 4.1 (futility pruning)"
+	}
+	if lab.on {
+		caption += ", with " + lab.String()
+	}
+	return caption
+}
+
+// writeTreeFile writes -tree's picture of a recorded search to the file
+// named path, and says so (or why not) on log; it reports whether it wrote.
+func writeTreeFile(r *treeRecorder, path, caption string, log io.Writer) bool {
+	if !r.done {
+		fmt.Fprintf(log, "umax: -tree %d: the search ended before its %d-ply iteration; no tree written\n", r.plies, r.plies)
+		return false
+	}
+	f, err := os.Create(path)
+	if err == nil {
+		err = r.writeDOT(f, caption)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(log, "umax: -tree: %v\n", err)
+		return false
+	}
+	t := r.totals()
+	fmt.Fprintf(log, "umax: the %d-ply iteration's tree (%d nodes of the search, %d drawn) written to %s\n", r.plies, t.nodes, t.drawnNodes, path)
+	return true
 }
 
 // benchPositions are the games -bench searches: moves typed from the start,

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -132,56 +131,4 @@ func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions checked", positions)
-}
-
-// fenOf writes a position as a FEN (move counters 0 1), for messages.
-func fenOf(p *Position) string {
-	s := ""
-	for rank := 0; rank < 8; rank++ {
-		empty := 0
-		for file := 0; file < 8; file++ {
-			piece := int(p.board[16*rank+file])
-			if piece == 0 {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				s += fmt.Sprint(empty)
-				empty = 0
-			}
-			c := " pPnkbrq"[piece&7]
-			switch piece & 7 {
-			case 1, 2:
-				c = 'p'
-			}
-			if piece&white != 0 {
-				c -= 'a' - 'A'
-			}
-			s += string(c)
-		}
-		if empty > 0 {
-			s += fmt.Sprint(empty)
-		}
-		if rank < 7 {
-			s += "/"
-		}
-	}
-	side := "w"
-	if p.side == black {
-		side = "b"
-	}
-	castle := ""
-	for i, k := range castlingCorners {
-		if p.castlingRights()&(1<<i) != 0 {
-			castle += string(k.letter)
-		}
-	}
-	if castle == "" {
-		castle = "-"
-	}
-	ep := "-"
-	if p.epSquare < noSquare && p.board[p.epSquare] == 0 && (p.epSquare>>4 == 2 || p.epSquare>>4 == 5) {
-		ep = squareName(p.epSquare)
-	}
-	return fmt.Sprintf("%s %s %s %s 0 1", s, side, castle, ep)
 }

@@ -23,6 +23,17 @@ type Engine struct {
 	mateDepth int  // depth a mate score is stored with: 98 (4.1) or 99 (4.0)
 	literal   bool // search with searchLiteral, micro-Max's D() statement for statement (-literal)
 
+	// lab is the futility laboratory's switches (lab.go): all off is micro-Max.
+	// While one is on, futility is false and labRule decides every move.
+	lab labSettings
+
+	// tree, if set, records the tree of one root iteration for -tree
+	// (tree.go); the search is then the literal one, which calls it.
+	tree *treeRecorder
+	// treeRequest, if set, asks the console mode for -tree's recording of
+	// the next search that thinks.
+	treeRequest *treeRequest
+
 	// Not in micro-Max: where the pieces are, kept up to date by the search
 	// so that it can skip empty squares (see search). Set up by rootSearch.
 	pieces [2]uint64 // squares of White's (0) and Black's (1) pieces, one bit per square
@@ -61,6 +72,10 @@ type searchStats struct {
 	hashHits [maxIter]int64 // ... that resumed from a table entry, skipping iterations
 	hashDone [maxIter]int64 // ... whose table entry answered them with no iteration
 	probes   int64          // stalemate probes: calls made when every move lost the king
+
+	// prunedBy counts, of the pruned moves, those that a rule of the
+	// laboratory cut (lab.go), by rule; the rest are micro-Max's futile ones.
+	prunedBy [numPruneRules][maxIter]int64
 }
 
 // write prints the statistics of the last search, each line starting with
@@ -69,13 +84,32 @@ type searchStats struct {
 // iterations of that depth, and how many of them were searched and how many
 // pruned as futile (counted apart, so that the sum checks the count), and
 // the nodes asked for that depth with their hash hits.
+//
+// A rule of the laboratory that pruned moves in the search gets a column of
+// its own after "futile", "+ extended N" and so on, on every line; "futile"
+// is then what micro-Max's own test (with the lab's margin) pruned.
 func (s *searchStats) write(w io.Writer) {
+	var used [numPruneRules]bool
+	for r := ruleExtended; r < numPruneRules; r++ {
+		for d := range s.prunedBy[r] {
+			used[r] = used[r] || s.prunedBy[r][d] != 0
+		}
+	}
 	for d := 1; d < maxIter; d++ {
 		if s.searched[d]|s.pruned[d]|s.nodes[d] == 0 {
 			continue
 		}
-		fmt.Fprintf(w, "# %2d ply: moves made %9d = searched %9d + futile %9d; nodes %9d, hash hits %8d (%d complete)\n",
-			d-1, s.made[d], s.searched[d], s.pruned[d], s.nodes[d], s.hashHits[d], s.hashDone[d])
+		futile := s.pruned[d]
+		for r := ruleExtended; r < numPruneRules; r++ {
+			futile -= s.prunedBy[r][d]
+		}
+		fmt.Fprintf(w, "# %2d ply: moves made %9d = searched %9d + futile %9d", d-1, s.made[d], s.searched[d], futile)
+		for r := ruleExtended; r < numPruneRules; r++ {
+			if used[r] {
+				fmt.Fprintf(w, " + %s %9d", r, s.prunedBy[r][d])
+			}
+		}
+		fmt.Fprintf(w, "; nodes %9d, hash hits %8d (%d complete)\n", s.nodes[d], s.hashHits[d], s.hashDone[d])
 	}
 }
 
@@ -107,7 +141,8 @@ func (e *Engine) resizeTable(n int) {
 // setFutility switches futility pruning on (micro-Max 4.1) or off, which
 // gives micro-Max 4.0's search: every move searched, mates stored at depth 99.
 func (e *Engine) setFutility(on bool) {
-	e.futility = on
+	e.futility = on && !e.lab.on // while the laboratory is on, labRule prunes (lab.go)
+	e.lab.futility = on
 	e.mateDepth = 98
 	if !on {
 		e.mateDepth = 99
@@ -286,8 +321,8 @@ func (e *Engine) rootSearch(ctl *searchControl) bool {
 	e.rootLock++
 	e.rootIndexKey, e.rootLockKey = 1, lock
 	search := e.search
-	if e.literal {
-		search = e.searchLiteral // the same tree, without search's shortcuts
+	if e.literal || e.tree != nil {
+		search = e.searchLiteral // the same tree, without search's shortcuts (and the one -tree records)
 	}
 	played := search(e.side, -infinity, infinity, e.eval, e.rootIndexKey, e.rootLockKey, e.epSquare, 8, 2) == infinity
 	if played {
@@ -542,6 +577,14 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								}
 								if kind == 4 {
 									e.kings[us] = to
+								}
+								if e.lab.on { // the futility laboratory's rules decide (lab.go), off by default
+									var rule pruneRule
+									rule, score = e.labRule(&labMove{side: side, iter: iter, remaining: remaining, score: score,
+										alphaNow: alphaNow, beta: beta, gain: gain, from: from, to: to, captureSq: captureSq,
+										rookFrom: rookFrom, passed: passed, piece: piece, newPiece: newPiece, victim: victim,
+										made: true, kingsKnown: true})
+									searched = rule == notPruned
 								}
 								if searched {
 									e.stats.searched[iter&(maxIter-1)]++

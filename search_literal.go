@@ -16,8 +16,8 @@ package main
 // precedence or its ints-for-truth-values differ from Go's, a comment shows
 // how the C expression groups (C's &, ^ and | bind more loosely than its
 // comparisons, + and -, and evaluate both sides; && and || stop early). What micro-Max does not have is marked "not in micro-Max": the
-// stop flag and node limit that let a GUI interrupt the search, and the
-// -stats counters.
+// stop flag and node limit that let a GUI interrupt the search, the
+// -stats counters, and the calls that record the tree for -tree (tree.go).
 //
 // C keeps squares and pieces in chars, which wrap at 8 bits; here they are
 // ints. The values they take stay in 0..127, except where a step leaves the
@@ -73,6 +73,9 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		}
 	}
 	bestFrom &^= offBoard // start the scan at the best move's from-square (kept on a miss too)
+	if e.tree != nil {    // (not in micro-Max: -tree records the node, with the window as received)
+		e.tree.enter(side, alpha+1, beta, eval, depth, iter, e.nodes)
+	}
 
 	for { // iterative deepening; C: W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
 		deeper := iter < depth // d<n
@@ -100,6 +103,9 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		}
 		if e.aborted {
 			return 0
+		}
+		if e.tree != nil { // (not in micro-Max: -tree)
+			e.tree.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
 		}
 	scan:
 		for { // scan the board, looking for an own piece (inefficient!)
@@ -193,6 +199,14 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 							if !(remaining > 1 || score > alphaNow || !e.futility) { // C: s>1|v>f (futility, 4.1)
 								rule = ruleFutility
 							}
+							if e.lab.on { // (not in micro-Max: the futility laboratory's rules, lab.go, off by default)
+								rule, score = e.labRule(&labMove{side: side, iter: iter, remaining: remaining, score: score,
+									alphaNow: alphaNow, beta: beta, gain: gain, from: from, to: to, captureSq: captureSq,
+									rookFrom: rookFrom, passed: passed, piece: piece, newPiece: int(b[to]), victim: victim, made: true})
+							}
+							if e.tree != nil { // (not in micro-Max: -tree)
+								e.tree.move(from, to, score, rule, hashFirst != 0)
+							}
 							if rule == notPruned {
 								e.stats.searched[iter&(maxIter-1)]++ // (statistics, not in micro-Max)
 								// The keys of the new position, C's J+J(0) and Z+J(8)+G-S: J(A) adds the
@@ -220,6 +234,9 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 								return 0
 							}
 							if score > best { // a new best: update max and best move,
+								if e.tree != nil { // (not in micro-Max: -tree)
+									e.tree.newBest()
+								}
 								best, bestFrom, bestTo = score, from, to|noSquare&passed // mark a double move with S; C: Y=y|S&F
 							}
 							if hashFirst != 0 { // redo after doing the old best move
@@ -276,6 +293,12 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		if lastTo == 8 && e.ctl.report != nil { // the root's kibitz line
 			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
+		if e.tree != nil { // (not in micro-Max: -tree)
+			e.tree.iterated(best, e.nodes)
+		}
+	}
+	if e.tree != nil { // (not in micro-Max: -tree)
+		e.tree.leave(best, best+b2i(best < eval), e.nodes)
 	}
 	return best + b2i(best < eval) // delayed-loss bonus
 }

@@ -325,6 +325,41 @@ var uciOptions = []uciOption{
 		}},
 }
 
+// The futility laboratory's switches follow the engine's own options.
+func init() {
+	uciOptions = append(uciOptions, labUCIOptions()...)
+}
+
+// labUCIOptions are the futility laboratory's switches (lab.go) as UCI
+// options: a margin is a spin, a rule a check, all off by default.
+func labUCIOptions() []uciOption {
+	var options []uciOption
+	for i := range labOptions {
+		o := &labOptions[i]
+		declare := "check default false"
+		if o.spin {
+			declare = fmt.Sprintf("spin default 0 min %d max %d", o.lo, o.hi)
+		}
+		options = append(options, uciOption{name: o.uci,
+			declare: func(*uciSession) string { return declare },
+			set: func(s *uciSession, v string) error {
+				if !o.spin {
+					on, err := checkValue(v)
+					if err != nil {
+						return err
+					}
+					return s.e.setLabOption(o, b2i(on))
+				}
+				n, err := spinValue(v, o.lo, o.hi)
+				if err != nil {
+					return err
+				}
+				return s.e.setLabOption(o, n)
+			}})
+	}
+	return options
+}
+
 // spinValue reads a spin option's value within [lo, hi].
 func spinValue(v string, lo, hi int) (int, error) {
 	n, ok := parseInt(v, lo, hi)

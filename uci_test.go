@@ -262,6 +262,11 @@ func TestUCIIdentify(t *testing.T) {
 		"option name Move Overhead type spin default 25 min 0 max 5000",
 		"option name Ponder type check default false",
 		"option name Threads type spin default 1 min 1 max 1",
+		"option name Futility Margin type spin default 0 min -300 max 900",
+		"option name Extended Futility type check default false",
+		"option name Deep Futility type check default false",
+		"option name Aggressive Futility type check default false",
+		"option name Goose Chase Pruning type check default false",
 		"uciok",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -71,7 +71,8 @@ type engineOption struct {
 }
 
 // engineOptions are the engine's settings; an option is one entry here.
-var engineOptions = []engineOption{
+// The futility laboratory's switches (lab.go) follow micro-Max's own.
+var engineOptions = append([]engineOption{
 	{name: "Futility pruning", kind: "-check 1", set: func(s *session, value string) error {
 		switch value {
 		case "0", "1":
@@ -80,6 +81,33 @@ var engineOptions = []engineOption{
 		}
 		return fmt.Errorf("%q is not 0 or 1", value)
 	}},
+}, labEngineOptions()...)
+
+// labEngineOptions are the futility laboratory's switches as XBoard options:
+// a margin is a -spin, a rule a -check, all off by default.
+func labEngineOptions() []engineOption {
+	var options []engineOption
+	for i := range labOptions {
+		o := &labOptions[i]
+		kind := "-check 0"
+		if o.spin {
+			kind = fmt.Sprintf("-spin 0 %d %d", o.lo, o.hi)
+		}
+		options = append(options, engineOption{name: o.xboard, kind: kind, set: func(s *session, value string) error {
+			if !o.spin {
+				if value != "0" && value != "1" {
+					return fmt.Errorf("%q is not 0 or 1", value)
+				}
+				return s.e.setLabOption(o, b2i(value == "1"))
+			}
+			v, ok := parseInt(value, o.lo, o.hi)
+			if !ok {
+				return fmt.Errorf("%q is not a whole number from %d to %d", value, o.lo, o.hi)
+			}
+			return s.e.setLabOption(o, v)
+		}})
+	}
+	return options
 }
 
 // Limits of the adapter.

@@ -1,0 +1,569 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// labCombos are switch settings the tests run: each rule alone, margins on
+// both sides of micro-Max's, and combinations, some with futility off.
+var labCombos = []struct {
+	name     string
+	futility bool
+	lab      labSettings
+}{
+	{"margin -100", true, labSettings{frontierMargin: -100}},
+	{"margin +60", true, labSettings{frontierMargin: 60}},
+	{"extended", true, labSettings{extended: true}},
+	{"deep", true, labSettings{deep: true}},
+	{"aggressive", true, labSettings{aggressive: true}},
+	{"goose", true, labSettings{goose: true}},
+	{"extended+deep", true, labSettings{extended: true, deep: true}},
+	{"all", true, labSettings{frontierMargin: -30, extended: true, deep: true, aggressive: true, goose: true}},
+	{"4.0 with deep+aggressive", false, labSettings{deep: true, aggressive: true}},
+	{"4.0 with all", false, labSettings{frontierMargin: 40, extended: true, deep: true, aggressive: true, goose: true}},
+}
+
+// labStarts are positions for the searches and the check test: some
+// middlegames, and positions with castling, e.p., promotions and checks
+// (a castling check, an e.p. capture that discovers a rook, a promotion
+// check, a knight that discovers a rook).
+var labStarts = []string{
+	"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+	"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+	"r1b2rk1/2q1bppp/p2ppn2/1p6/3BPP2/2NB4/PPP1Q1PP/2KR3R w - - 0 1",
+	"5k2/8/8/8/8/8/8/4K2R w K - 0 1",
+	"8/8/8/8/K2Pp2r/8/8/7k b - d3 0 1",
+	"k7/4P3/8/8/8/8/8/4K3 w - - 0 1",
+	"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1",
+	"1r2k2r/P1P3P1/8/8/8/8/p1p3p1/1R2K2R w Kk - 0 1",
+}
+
+// labMoveOf is the labMove of micro-Max's move m in p (a promotion is to a
+// queen), and the position after it.
+func labMoveOf(p *Position, m Move) (labMove, Position) {
+	q := *p
+	d := q.makeMove(m)
+	return labMove{side: p.side, from: m.from, to: m.to, captureSq: d.captureSq, rookFrom: d.rookFrom,
+		passed: d.passed, piece: d.piece, newPiece: int(q.board[m.to]), victim: d.victim}, q
+}
+
+// labEngine is an engine without a table standing at p, its kings found.
+func labEngine(p Position) *Engine {
+	e := &Engine{Position: p}
+	e.findPieces()
+	return e
+}
+
+// TestGivesCheck holds the laboratory's check tests to brute force over
+// random games: for every move micro-Max can make, givesCheck against making
+// the move and asking whether the mover could capture the king, with the
+// board before the move (search.go's view) and after it (the literal
+// search's), kings known or searched for; inCheckBefore against inCheck; and
+// the goose rule's "protected" against the opponent's captures on the square.
+func TestGivesCheck(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 34))
+	walks, plies := 12, 80
+	if testing.Short() {
+		walks = 3
+	}
+	var positions, moves, checks, protected int
+	for _, fen := range append(labStarts, agreementStarts...) {
+		s, err := parseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := 0; w < walks; w++ {
+			pos := s.pos
+			for ply := 0; ply < plies; ply++ {
+				positions++
+				legal := pos.legalMoves()
+				if len(legal) == 0 {
+					break
+				}
+				before := labEngine(pos)
+				inCheck := pos.inCheck()
+				for _, m := range legal {
+					if m.promo != 0 && m.promo != 7 {
+						continue
+					}
+					moves++
+					lm, q := labMoveOf(&pos, m)
+					after := labEngine(q)
+					wantCheck := q.inCheck()
+					wantProtected := q.walkRays(func(_, to, victim int, isMove bool) bool { return isMove && to == m.to })
+					if wantCheck {
+						checks++
+					}
+					if wantProtected {
+						protected++
+					}
+					for _, made := range []bool{false, true} {
+						for _, known := range []bool{false, true} {
+							e := before
+							if made {
+								e = after
+							}
+							lm.made, lm.kingsKnown = made, known
+							if got := e.givesCheck(&lm); got != wantCheck {
+								t.Fatalf("%s, %v (made %v, kings known %v): gives check %v, want %v", fenOf(&pos), m, made, known, got, wantCheck)
+							}
+							if got := e.inCheckBefore(&lm); got != inCheck {
+								t.Fatalf("%s, %v (made %v, kings known %v): in check %v, want %v", fenOf(&pos), m, made, known, got, inCheck)
+							}
+							if got := lm.attacked(&e.board, m.to, 24-pos.side, true); got != wantProtected {
+								t.Fatalf("%s, %v (made %v): protected %v, want %v", fenOf(&pos), m, made, got, wantProtected)
+							}
+						}
+					}
+				}
+				pos.makeMove(legal[rng.IntN(len(legal))])
+			}
+		}
+	}
+	if checks < 500 || protected < 5000 {
+		t.Errorf("too few cases: %d checks, %d protected squares", checks, protected)
+	}
+	t.Logf("%d positions, %d moves, %d checks, %d recapturable", positions, moves, checks, protected)
+}
+
+// TestGivesCheckKinds: the kinds of check in labStarts are found.
+func TestGivesCheckKinds(t *testing.T) {
+	for _, c := range []struct{ fen, move string }{
+		{"5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"},                                // the castled rook
+		{"8/8/8/8/K2Pp2r/8/8/7k b - d3 0 1", "e4d3"},                              // e.p.: two pawns leave the rank
+		{"k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8"},                                // the new queen
+		{"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1", "e4c5"},                             // discovered
+		{"4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "d2d4"},                               // no check
+		{"r3k3/8/8/8/8/8/8/4K3 b q - 0 1", "e8c8"},                                // no check: the rook stops at d8
+		{"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"},                                // no check
+		{"3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"},                                // the rook on d1
+		{"8/8/8/8/K2Pp2r/8/8/7k b - d3 0 1", "e4e3"},                              // the pawn in d4 still blocks
+		{"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "a1a4"},                                // a queen on a diagonal
+		{"4k3/8/8/8/1B6/8/8/4K3 w - - 0 1", "b4a5"},                               // no check: a5-d8
+		{"4k3/8/8/8/8/2B5/8/4K3 w - - 0 1", "c3b4"},                               // no check: b4-e7
+		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "h1h8"},                                // a rook along the last rank
+		{"4k3/8/8/8/2B5/8/8/4K3 w - - 0 1", "c4b5"},                               // b5-c6-d7-e8
+		{"4k3/8/3P4/8/8/8/8/4K3 w - - 0 1", "d6d7"},                               // a pawn
+		{"4k3/8/8/8/8/8/8/1B2K3 w - - 0 1", "b1a2"},                               // no check
+		{"rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", "d1h5"}, // the fool's mate, reversed
+	} {
+		s, err := parseFEN(c.fen)
+		if err != nil {
+			t.Fatalf("%s: %v", c.fen, err)
+		}
+		m, ok := s.pos.parseMove(c.move)
+		if !ok {
+			t.Fatalf("%s: %s not legal", c.fen, c.move)
+		}
+		lm, q := labMoveOf(&s.pos, m)
+		if got, want := labEngine(s.pos).givesCheck(&lm), q.inCheck(); got != want {
+			t.Errorf("%s %s: gives check %v, want %v", c.fen, c.move, got, want)
+		}
+	}
+}
+
+// TestPosMargin enumerates the positional points of every move micro-Max
+// makes (centre table, castling, pawn structure at its best) and checks
+// that none exceeds posMargin less the 2 points of the delayed-loss bonus.
+func TestPosMargin(t *testing.T) {
+	var centre [256]int8
+	setCentre(&centre)
+	most := 0
+	for from := 0; from < 120; from++ {
+		if from&offBoard != 0 {
+			continue
+		}
+		for _, kind := range []int{1, 2, 3, 4, 5} { // the types the centre table scores
+			for _, step := range kindSteps[kind] {
+				if step == 0 {
+					break
+				}
+				for to := from + step; to&offBoard == 0; to += step {
+					gain := int(centre[from+8]) - int(centre[to+8])
+					if kind < 3 {
+						gain += 9 // both neighbours two files away own pawns
+					}
+					most = max(most, gain)
+					if kind < 5 && !(kind < 3 && to == from+step && step%16 == 0) {
+						break // one step, but a pawn's double step
+					}
+					if kind < 3 && to != from+step {
+						break
+					}
+				}
+			}
+		}
+	}
+	for _, c := range [][2]int{{116, 118}, {116, 114}, {4, 6}, {4, 2}} { // castling: the king's move, +30
+		most = max(most, int(centre[c[0]+8])-int(centre[c[1]+8])+30)
+	}
+	if most != 28 || most+2 != posMargin {
+		t.Errorf("the largest positional gain of a move is %d; posMargin %d", most, posMargin)
+	}
+}
+
+// TestLabSearchesAgree runs both searches with the switches on, alone and
+// combined, and wants the same tree: the same node counts, statistics and
+// moves.
+func TestLabSearchesAgree(t *testing.T) {
+	budget := 30000
+	if testing.Short() {
+		budget = 8000
+	}
+	for _, combo := range labCombos {
+		for _, fen := range labStarts {
+			s, err := parseFEN(fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got [2]Engine
+			for i, literal := range []bool{false, true} {
+				e := newEngine()
+				e.resizeTable(1 << 16)
+				e.setFutility(combo.futility)
+				e.setLab(combo.lab)
+				e.literal = literal
+				e.Position = s.pos
+				e.pendingFrom = infinity
+				played := e.rootSearch(&searchControl{budget: budget})
+				if !played {
+					t.Fatalf("%s, %s: no move", combo.name, fen)
+				}
+				got[i].Position, got[i].nodes, got[i].stats = e.Position, e.nodes, e.stats
+			}
+			if got[0].nodes != got[1].nodes || got[0].stats != got[1].stats || got[0].Position != got[1].Position {
+				t.Errorf("%s, %s: fast search %d nodes, literal %d, or their statistics or moves differ", combo.name, fen, got[0].nodes, got[1].nodes)
+			}
+		}
+	}
+}
+
+// TestLabRuleIsMicroMax: with the laboratory's branch taken but every rule
+// off, labRule is micro-Max's futility test: the golden files come out.
+func TestLabRuleIsMicroMax(t *testing.T) {
+	for _, g := range goldenCases(t) {
+		if thinkingNodes(g) > 400000 {
+			continue
+		}
+		for _, literal := range []bool{false, true} {
+			e := newEngine()
+			e.nodeBudget = g.budget
+			e.setFutility(g.futility)
+			e.lab.on, e.futility = true, false // the lab decides, with no rule on
+			e.literal = literal
+			var got bytes.Buffer
+			runClassic(e, bytes.NewReader(g.input), &got)
+			compareOutput(t, g.want, got.Bytes())
+		}
+	}
+}
+
+// TestLabStatsAddUp: with the switches on the -stats counters still add
+// up, each rule that is on prunes something, and its column is printed.
+func TestLabStatsAddUp(t *testing.T) {
+	input := []byte("e2e4\n\nd2d4\n\n\n")
+	for _, combo := range labCombos {
+		e := newEngine()
+		e.resizeTable(1 << 18)
+		e.nodeBudget = 30000
+		e.setFutility(combo.futility)
+		e.setLab(combo.lab)
+		e.showStats = true
+		var out bytes.Buffer
+		var cut [numPruneRules]int64
+		runClassicEach(e, input, &out, func(s *searchStats) {
+			var nodes, searched, pruned, byLab int64
+			for d := range s.nodes {
+				nodes += s.nodes[d]
+				searched += s.searched[d]
+				pruned += s.pruned[d]
+				if s.made[d] != s.searched[d]+s.pruned[d] {
+					t.Errorf("%s, depth %d: %d moves made, %d searched + %d pruned", combo.name, d, s.made[d], s.searched[d], s.pruned[d])
+				}
+				lab := int64(0)
+				for r := ruleExtended; r < numPruneRules; r++ {
+					lab += s.prunedBy[r][d]
+					cut[r] += s.prunedBy[r][d]
+				}
+				if lab > s.pruned[d] {
+					t.Errorf("%s, depth %d: %d pruned, %d of them by the lab's rules", combo.name, d, s.pruned[d], lab)
+				}
+				byLab += lab
+			}
+			cut[ruleFutility] += pruned - byLab
+			if nodes != 1+searched+s.probes {
+				t.Errorf("%s: %d calls of search, but 1 root + %d searched moves + %d probes", combo.name, nodes, searched, s.probes)
+			}
+		})
+		on := map[pruneRule]bool{ruleFutility: combo.futility, ruleExtended: combo.lab.extended, ruleDeep: combo.lab.deep,
+			ruleAggressive: combo.lab.aggressive, ruleGoose: combo.lab.goose}
+		for r := ruleFutility; r < numPruneRules; r++ {
+			if on[r] != (cut[r] > 0) {
+				t.Errorf("%s: rule %v on %v, pruned %d", combo.name, r, on[r], cut[r])
+			}
+			if r > ruleFutility && on[r] && !strings.Contains(out.String(), " + "+r.String()+" ") {
+				t.Errorf("%s: no %v column in\n%s", combo.name, r, out.String())
+			}
+		}
+	}
+}
+
+// runClassicEach is runClassic with a look at the statistics of every
+// search (each line of input is one).
+func runClassicEach(e *Engine, input []byte, out io.Writer, look func(*searchStats)) {
+	for _, line := range bytes.SplitAfter(input, []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		runClassic(e, bytes.NewReader(line), out)
+		look(&e.stats)
+	}
+}
+
+// TestLabRules tries each rule on single moves, at the edges of its
+// conditions: the rule that cuts and the score the move gets.
+func TestLabRules(t *testing.T) {
+	type want struct {
+		rule  pruneRule
+		score int
+	}
+	cases := []struct {
+		name      string
+		fen, move string
+		lab       labSettings
+		futility  bool
+		rootSide  int // the engine's side, if not the mover's
+		remaining int
+		v, f, l   int // the move's score v and the window
+		want      want
+	}{
+		// The frontier margin M: searched if v+M > f; a pruned move scores at most f.
+		{"micro-Max futile", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{}, true, 0, 1, 10, 10, 50, want{ruleFutility, 10}},
+		{"micro-Max searched", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{}, true, 0, 1, 11, 10, 50, want{notPruned, 11}},
+		{"4.0: nothing futile", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{}, false, 0, 1, 10, 10, 50, want{notPruned, 10}},
+		{"margin -50 prunes", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{frontierMargin: -50}, true, 0, 1, 59, 10, 80, want{ruleFutility, 10}},
+		{"margin -50 searches", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{frontierMargin: -50}, true, 0, 1, 61, 10, 80, want{notPruned, 61}},
+		{"margin +50 searches", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{frontierMargin: 50}, true, 0, 1, -39, 10, 80, want{notPruned, -39}},
+		{"margin +50 prunes", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{frontierMargin: 50}, true, 0, 1, -40, 10, 80, want{ruleFutility, -40}},
+		{"no margin at s=2", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{frontierMargin: -50}, true, 0, 2, 59, 10, 80, want{notPruned, 59}},
+		// Extended futility at s==2: v+495 <= f, not a check, not in check, no mate score.
+		{"extended", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{extended: true}, true, 0, 2, 0, 495, 600, want{ruleExtended, 0}},
+		{"extended: a rook short", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{extended: true}, true, 0, 2, 1, 495, 600, want{notPruned, 1}},
+		{"extended: s=3", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{extended: true}, true, 0, 3, 0, 495, 600, want{notPruned, 0}},
+		{"extended: a check", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", labSettings{extended: true}, true, 0, 2, 0, 495, 600, want{notPruned, 0}},
+		{"extended: in check", "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1", "e1d1", labSettings{extended: true}, true, 0, 2, 0, 495, 600, want{notPruned, 0}},
+		{"extended: mate score", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{extended: true}, true, 0, 2, 0, 495, infinity - 20, want{notPruned, 0}},
+		// Deep futility at s==2..3: v + his best piece after the move (+ a promotion) + 30 <= f, not a check.
+		{"deep: a knight", "4k3/8/8/3n4/8/8/8/R3K3 w - - 0 1", "a1a2", labSettings{deep: true}, true, 0, 3, 0, 297 + 30, 900, want{ruleDeep, 0}},
+		{"deep: a knight, short", "4k3/8/8/3n4/8/8/8/R3K3 w - - 0 1", "a1a2", labSettings{deep: true}, true, 0, 3, 0, 297 + 29, 900, want{notPruned, 0}},
+		{"deep: s=4", "4k3/8/8/3n4/8/8/8/R3K3 w - - 0 1", "a1a2", labSettings{deep: true}, true, 0, 4, 0, 297 + 30, 900, want{notPruned, 0}},
+		{"deep: the queen taken", "4k3/8/8/3n4/8/8/8/R2qK3 w - - 0 1", "a1d1", labSettings{deep: true}, true, 0, 2, 0, 297 + 30, 900, want{ruleDeep, 0}},
+		{"deep: a queen left", "4k3/8/8/3q4/8/8/8/R2nK3 w - - 0 1", "a1d1", labSettings{deep: true}, true, 0, 2, 0, 297 + 30, 900, want{notPruned, 0}},
+		{"deep: a pawn on the 7th", "4k3/P7/8/3n4/8/8/8/R3K3 w - - 0 1", "a1a2", labSettings{deep: true}, true, 0, 2, 0, 297 + 30, 2000, want{notPruned, 0}},
+		{"deep: a pawn on the 7th, gap", "4k3/P7/8/3n4/8/8/8/R3K3 w - - 0 1", "a1a2", labSettings{deep: true}, true, 0, 2, 0, 297 + 799 + 30, 2000, want{ruleDeep, 0}},
+		{"deep: a check", "4k3/8/8/3n4/8/8/8/R3K3 w - - 0 1", "a1a8", labSettings{deep: true}, true, 0, 2, 0, 297 + 30, 900, want{notPruned, 0}},
+		// Aggressive futility: the opponent's quiet move at s==2 with v >= l+51 scores l.
+		{"aggressive", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 2, 151, 0, 100, want{ruleAggressive, 100}},
+		{"aggressive: at the margin", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 2, 150, 0, 100, want{notPruned, 150}},
+		{"aggressive: the engine's move", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, 0, 2, 151, 0, 100, want{notPruned, 151}},
+		{"aggressive: a capture", "4k3/8/8/r7/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 2, 151, 0, 100, want{notPruned, 151}},
+		{"aggressive: s=3", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 3, 151, 0, 100, want{notPruned, 151}},
+		{"aggressive: beta a mate", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 2, infinity, 0, infinity - 10, want{notPruned, infinity}},
+		// Goose chases in QS (d=1, s=1): higher x protected lower.
+		{"goose: Q x protected P", "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", labSettings{goose: true}, true, 0, 1, 80, 10, 100, want{ruleGoose, 10}},
+		{"goose: Q x lone P", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", labSettings{goose: true}, true, 0, 1, 80, 10, 100, want{notPruned, 80}},
+		{"goose: N x protected N", "4k3/8/2p5/3n4/8/4N3/8/4K3 w - - 0 1", "e3d5", labSettings{goose: true}, true, 0, 1, 80, 10, 100, want{notPruned, 80}},
+		{"goose: R x protected P", "3rk3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", labSettings{goose: true}, true, 0, 1, 80, 10, 100, want{ruleGoose, 10}},
+		{"goose: through the from-square", "4k3/8/8/4pQ1r/8/8/8/4K3 w - - 0 1", "f5e5", labSettings{goose: true}, true, 0, 1, 80, 10, 100, want{ruleGoose, 10}},
+		{"goose: not in a deeper iteration", "3rk3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", labSettings{goose: true}, true, 0, 2, 80, 10, 100, want{notPruned, 80}},
+	}
+	for _, c := range cases {
+		s, err := parseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, ok := s.pos.parseMove(c.move)
+		if !ok {
+			t.Fatalf("%s: %s not legal in %s", c.name, c.move, c.fen)
+		}
+		for _, made := range []bool{false, true} {
+			lm, q := labMoveOf(&s.pos, m)
+			e := labEngine(s.pos)
+			if made {
+				e = labEngine(q)
+			}
+			e.side = s.pos.side // the root's side
+			if c.rootSide != 0 {
+				e.side = c.rootSide
+			}
+			e.setFutility(c.futility)
+			e.setLab(c.lab)
+			lm.made, lm.kingsKnown = made, true
+			lm.iter, lm.remaining = max(c.remaining, 1), c.remaining
+			lm.score, lm.alphaNow, lm.beta, lm.gain = c.v, c.f, c.l, 99*pieceValue[lm.victim&7]
+			rule, score := e.labRule(&lm)
+			if (want{rule, score}) != c.want {
+				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, made, rule, score, c.want.rule, c.want.score)
+			}
+		}
+	}
+}
+
+// TestLabFutilitySwitch: micro-Max's futility switch and the laboratory's
+// are independent: turning the laboratory on and off gives back 4.0 or 4.1.
+func TestLabFutilitySwitch(t *testing.T) {
+	e := &Engine{}
+	e.setFutility(false)
+	e.setLab(labSettings{deep: true})
+	if e.futility || e.lab.futility || !e.lab.on {
+		t.Errorf("4.0, lab on: %v %+v", e.futility, e.lab)
+	}
+	e.setFutility(true)
+	if e.futility || !e.lab.futility || e.mateDepth != 98 {
+		t.Errorf("4.1, lab on: %v %+v", e.futility, e.lab)
+	}
+	e.setLab(labSettings{})
+	if !e.futility || e.lab.on {
+		t.Errorf("4.1, lab off: %v %+v", e.futility, e.lab)
+	}
+	e.setFutility(false)
+	e.setLab(labSettings{goose: true})
+	e.setLab(labSettings{})
+	if e.futility || e.mateDepth != 99 {
+		t.Errorf("4.0 after the lab: %v %d", e.futility, e.mateDepth)
+	}
+}
+
+// TestLabFlags: the flags set the switches; a margin out of range, or a
+// value that is not a number or a truth value, is refused.
+func TestLabFlags(t *testing.T) {
+	for _, c := range []struct {
+		args    []string
+		want    labSettings
+		bad     bool // refused when parsed
+		badLate bool // refused when applied
+	}{
+		{nil, labSettings{}, false, false},
+		{[]string{"-futility-margin", "-300", "-extended-futility", "-deep-futility", "-aggressive-futility", "-goose-pruning"},
+			labSettings{on: true, futility: true, frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}, false, false},
+		{[]string{"-futility-margin=900"}, labSettings{on: true, futility: true, frontierMargin: 900}, false, false},
+		{[]string{"-deep-futility=false", "-futility-margin=0"}, labSettings{}, false, false},
+		{[]string{"-futility-margin=-301"}, labSettings{}, false, true},
+		{[]string{"-futility-margin=901"}, labSettings{}, false, true},
+		{[]string{"-futility-margin=x"}, labSettings{}, true, false},
+		{[]string{"-deep-futility=maybe"}, labSettings{}, true, false},
+	} {
+		fs := flag.NewFlagSet("umax", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		apply := addLabFlags(fs)
+		err := fs.Parse(c.args)
+		if (err != nil) != c.bad {
+			t.Errorf("%q: parse error %v", c.args, err)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		e := &Engine{}
+		e.setFutility(true)
+		err = apply(e)
+		if (err != nil) != c.badLate {
+			t.Errorf("%q: apply error %v", c.args, err)
+		}
+		want := c.want
+		if c.badLate {
+			want = labSettings{futility: true} // unchanged
+		}
+		want.futility = true
+		if e.lab != want || e.futility != !want.on {
+			t.Errorf("%q: %+v (futility %v), want %+v", c.args, e.lab, e.futility, want)
+		}
+	}
+}
+
+// TestLabXBoardOptions: the switches are announced, take their values and
+// refuse others with an error, the setting unchanged.
+func TestLabXBoardOptions(t *testing.T) {
+	e := smallEngine()
+	d := newDialogue(t, e, xboardConfig{nodeBudget: 2000})
+	got := d.sync("xboard", "protover 2")
+	for _, f := range []string{`feature option="Futility margin -spin 0 -300 900"`, `feature option="Extended futility -check 0"`,
+		`feature option="Deep futility -check 0"`, `feature option="Aggressive futility -check 0"`, `feature option="Goose chase pruning -check 0"`} {
+		if !slicesContains(got, f) {
+			t.Errorf("no %s in %q", f, got)
+		}
+	}
+	d.expectNothing("option Futility margin=-300", "option Extended futility=1", "option Deep futility=1",
+		"option Aggressive futility=1", "option Goose chase pruning=1")
+	want := labSettings{on: true, futility: true, frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}
+	if e.lab != want || e.futility {
+		t.Errorf("all on: %+v %v", e.lab, e.futility)
+	}
+	for _, bad := range []string{"option Futility margin=-301", "option Futility margin=901", "option Futility margin=1.5",
+		"option Futility margin=", "option Futility margin", "option Extended futility=2", "option Deep futility=true",
+		"option Aggressive futility=", "option Goose chase pruning=-1"} {
+		if got := d.sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], "Error (bad option value") {
+			t.Errorf("%q answered %q", bad, got)
+		}
+	}
+	if e.lab != want {
+		t.Errorf("refused values changed the settings: %+v", e.lab)
+	}
+	d.expectNothing("option Futility margin=0", "option Extended futility=0", "option Deep futility=0",
+		"option Aggressive futility=0", "option Goose chase pruning=0")
+	if e.lab != (labSettings{futility: true}) || !e.futility {
+		t.Errorf("all off: %+v %v", e.lab, e.futility)
+	}
+	got = d.sync("new", "go")
+	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "move ") {
+		t.Errorf("no move after the options: %q", got)
+	}
+}
+
+// TestLabUCIOptions: the switches are announced, take their values in any
+// case, and refuse others with an info string, the setting unchanged; a
+// search runs with them.
+func TestLabUCIOptions(t *testing.T) {
+	e := smallEngine()
+	d := newUCIDialogue(t, e, uciConfig{})
+	got := d.sync("uci")
+	for _, o := range []string{"option name Futility Margin type spin default 0 min -300 max 900",
+		"option name Extended Futility type check default false", "option name Deep Futility type check default false",
+		"option name Aggressive Futility type check default false", "option name Goose Chase Pruning type check default false"} {
+		if !slicesContains(got, o) {
+			t.Errorf("no %s in %q", o, got)
+		}
+	}
+	d.expectNothing("setoption name futility margin value 900", "setoption name Extended Futility value TRUE",
+		"setoption name deep futility value true", "setoption name Aggressive Futility value true",
+		"setoption name goose chase pruning value true")
+	want := labSettings{on: true, futility: true, frontierMargin: 900, extended: true, deep: true, aggressive: true, goose: true}
+	if e.lab != want || e.futility {
+		t.Errorf("all on: %+v %v", e.lab, e.futility)
+	}
+	for _, bad := range []string{"setoption name Futility Margin value 901", "setoption name Futility Margin value -301",
+		"setoption name Futility Margin value x", "setoption name Futility Margin", "setoption name Extended Futility value 1",
+		"setoption name Deep Futility value yes", "setoption name Aggressive Futility", "setoption name Goose Chase Pruning value on"} {
+		if got := d.sync(bad); len(got) != 1 || !strings.Contains(got[0], "refused") {
+			t.Errorf("%q answered %q", bad, got)
+		}
+	}
+	if e.lab != want {
+		t.Errorf("refused values changed the settings: %+v", e.lab)
+	}
+	got = d.search("position startpos moves e2e4", "go nodes 20000")
+	if best, _ := bestmoveOf(t, got[len(got)-1]); best == "0000" {
+		t.Errorf("no move with the switches on: %q", got)
+	}
+	d.expectNothing("setoption name Futility Margin value 0", "setoption name Extended Futility value false",
+		"setoption name Deep Futility value false", "setoption name Aggressive Futility value false",
+		"setoption name Goose Chase Pruning value false")
+	if e.lab != (labSettings{futility: true}) || !e.futility {
+		t.Errorf("all off: %+v %v", e.lab, e.futility)
+	}
+}

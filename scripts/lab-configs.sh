@@ -1,0 +1,14 @@
+# The futility laboratory's settings that the lab scripts compare
+# (scripts/futility-table.sh -lab, tactics-table.sh, lab-match.sh): one per
+# line, "name|command-line flags|the same as UCI options, NAME=VALUE joined
+# by ;". Sourced by them; LAB_CONFIGS is the list, plain micro-Max 4.1 first.
+# shellcheck shell=sh
+LAB_CONFIGS='4.1||
+4.0|-futility=false|Futility Pruning=false
+margin -50|-futility-margin=-50|Futility Margin=-50
+margin +50|-futility-margin=50|Futility Margin=50
+extended|-extended-futility|Extended Futility=true
+deep|-deep-futility|Deep Futility=true
+aggressive|-aggressive-futility|Aggressive Futility=true
+goose|-goose-pruning|Goose Chase Pruning=true
+all four rules|-extended-futility -deep-futility -aggressive-futility -goose-pruning|Extended Futility=true;Deep Futility=true;Aggressive Futility=true;Goose Chase Pruning=true'

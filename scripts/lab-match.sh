@@ -1,0 +1,130 @@
+#!/bin/sh
+# scripts/lab-match.sh [-n NODES] [-r ROUNDS] [-c CONCURRENCY] [-d DIR] [-f FASTCHESS] [NAME...]
+#
+# The futility laboratory's strength table: every setting of
+# scripts/lab-configs.sh (or the ones named) against plain micro-Max 4.1 in
+# fastchess, on a node clock (tc=inf nodes=NODES, default 100000: each move
+# is "go nodes NODES", micro-Max's root budget), so that the games are the
+# same on any machine, however loaded. The setting is switched on through
+# its UCI option. Each match plays the first ROUNDS (default 66: all) of
+# the openings of testdata/openings.epd in order, each once with each
+# colour; as both engines are deterministic (ucinewgame clears the table),
+# playing an opening again would repeat its games. CONCURRENCY games at a
+# time (default 2).
+#
+# It prints fastchess's result lines for every match, then a Markdown table:
+# the setting's wins, draws and losses against 4.1, its score with a 95%
+# interval (trinomial: the games' variance around the mean), the Elo
+# difference that implies with its interval, and fastchess's own Elo with
+# its 95% interval (pentanomial: game pairs). It fails on an illegal move,
+# a disconnect, a stall or a fastchess warning (fastchess's -strict).
+#
+# fastchess is built once from ../shared/vendor/fastchess into
+# .build/fastchess (as scripts/uci-match.sh does), unless -f gives a binary.
+# DIR (default: a temporary folder) keeps the PGN files and the outputs.
+set -eu
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+export PATH="$PATH:/usr/local/go/bin"
+. scripts/lab-configs.sh
+
+nodes=100000
+rounds=66
+concurrency=2
+dir=
+fastchess=
+while getopts n:r:c:d:f: opt; do
+	case $opt in
+	n) nodes=$OPTARG ;;
+	r) rounds=$OPTARG ;;
+	c) concurrency=$OPTARG ;;
+	d) dir=$OPTARG ;;
+	f) fastchess=$OPTARG ;;
+	*) echo "usage: $0 [-n NODES] [-r ROUNDS] [-c CONCURRENCY] [-d DIR] [-f FASTCHESS] [NAME...]" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+if [ -z "$dir" ]; then
+	dir=$(mktemp -d)
+fi
+mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
+
+if [ -z "$fastchess" ]; then
+	source=../shared/vendor/fastchess
+	if [ ! -d "$source/app" ]; then
+		echo "no fastchess source in $source (give a binary with -f)" >&2
+		exit 1
+	fi
+	stamp=$(cd "$source" && find . -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
+	build=$repo/.build/fastchess
+	fastchess=$build/fastchess
+	if [ ! -x "$fastchess" ] || [ "$(cat "$build/.stamp" 2>/dev/null)" != "$stamp" ]; then
+		echo "building fastchess from $source (about 90 s on two cores)"
+		rm -rf "$build"
+		mkdir -p "$build"
+		cp -r "$source"/. "$build"
+		(cd "$build" && make -j2 >"$build/make.log" 2>&1) || { tail -20 "$build/make.log"; exit 1; }
+		echo "$stamp" >"$build/.stamp"
+	fi
+fi
+go build -o "$dir/umax" .
+want="|" # the settings named on the command line, between bars
+for n in "$@"; do want="$want$n|"; done
+
+: >"$dir/table"
+failed=0
+echo "$LAB_CONFIGS" | while IFS='|' read -r name flags options; do
+	[ "$name" = 4.1 ] && continue
+	case $want in "|" | *"|$name|"*) ;; *) continue ;; esac
+	match=$(echo "$name" | tr -c 'A-Za-z0-9.+\n-' '-')
+	set -- -engine cmd="$dir/umax" name="$name" option.Hash=16
+	rest=$options
+	while [ -n "$rest" ]; do
+		set -- "$@" "option.${rest%%;*}"
+		case $rest in *";"*) rest=${rest#*;} ;; *) rest= ;; esac
+	done
+	set -- "$@" -engine cmd="$dir/umax" name=4.1 option.Hash=16 \
+		-each proto=uci tc=inf nodes="$nodes" -rounds "$rounds" -games 2 -concurrency "$concurrency" \
+		-openings file="$repo/testdata/openings.epd" format=epd order=sequential \
+		-pgnout file="$dir/$match.pgn" -strict
+	echo "== $name against 4.1: $rounds openings, each colour, $nodes nodes a move"
+	start=$(date +%s)
+	status=0
+	(cd "$dir" && "$fastchess" "$@") >"$dir/$match.out" 2>&1 || status=$?
+	grep -E '^(Results of|Elo:|LOS:|Games:|Ptnml)' "$dir/$match.out" | tail -5 | sed 's/^/   /'
+	played=$(grep -c '^Finished game' "$dir/$match.out" || true)
+	echo "   $played games in $(($(date +%s) - start)) s"
+	bad=$(grep -E -i 'illegal move|disconnect|stall|warning' "$dir/$match.out" || true)
+	if [ "$status" != 0 ] || [ -n "$bad" ] || [ "$played" != $((2 * rounds)) ]; then
+		echo "FAILED: fastchess exit status $status, $played games"
+		echo "$bad" | head -10
+		echo failed >"$dir/failed"
+	fi
+	# wins, losses, draws of the setting (the first engine), from fastchess's games
+	grep '^Finished game' "$dir/$match.out" | awk -v name="$name" -v fc="$(grep -E '^Elo:' "$dir/$match.out" | tail -1)" '
+		{ if (index($0, "(" name " vs 4.1)")) first = 1; else first = 0
+		  r = $NF; sub(/.*: /, "", r)
+		  if ($0 ~ / 1\/2-1\/2 /) d++
+		  else if (($0 ~ / 1-0 /) == first) w++
+		  else l++ }
+		function elo(s,  x) { if (s <= 0) return "-inf"; if (s >= 1) return "+inf"; x = -400 * log(1 / s - 1) / log(10); return sprintf("%+.0f", x == 0 ? 0 : x) }
+		END {
+			n = w + l + d; s = (w + d / 2) / n
+			var = (w * (1 - s) ^ 2 + d * (0.5 - s) ^ 2 + l * s ^ 2) / n
+			se = sqrt(var / n); lo = s - 1.96 * se; hi = s + 1.96 * se
+			split(fc, f, /[ ,]+/)
+			printf "| %s | %d | %d | %d | %d | %.1f%% (%.1f%% to %.1f%%) | %s (%s to %s) | %s ± %s |\n",
+				name, n, w, d, l, 100 * s, 100 * lo, 100 * hi, elo(s), elo(lo), elo(hi), f[2], f[4]
+		}' >>"$dir/table"
+done
+echo
+echo "| setting | games | won | drawn | lost | score against 4.1 (95% interval) | Elo (95% interval) | fastchess: Elo ± 95% |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+cat "$dir/table"
+echo
+echo "($nodes nodes a move; files in $dir)"
+if [ -e "$dir/failed" ]; then
+	echo FAILED
+	exit 1
+fi

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The tactics suite of the futility laboratory (scripts/tactics-table.sh)
+// is testdata/tactics.epd: positions of "Win at Chess" (Fred Reinfeld,
+// 1958) in the EPD form engine authors pass around, each with its best
+// moves (bm, in SAN) and, in the comment c0, the same moves in the
+// coordinates that UCI's bestmove prints. TestTacticsSuite checks the two
+// against each other; with -tactics.from it writes the file from an EPD
+// file, skipping positions that need a move micro-Max cannot make (an
+// under-promotion).
+var tacticsFrom = flag.String("tactics.from", "", "write testdata/tactics.epd from this EPD file")
+
+const tacticsFile = "testdata/tactics.epd"
+
+func TestTacticsSuite(t *testing.T) {
+	if *tacticsFrom != "" {
+		writeTactics(t, *tacticsFrom)
+	}
+	lines := readEPD(t, tacticsFile)
+	if len(lines) < 50 {
+		t.Fatalf("%d positions in %s", len(lines), tacticsFile)
+	}
+	for _, l := range lines {
+		moves, err := sanMoves(&l.pos, l.bm)
+		if err != nil {
+			t.Errorf("%s: %v", l.id, err)
+			continue
+		}
+		if got := strings.Join(moveStrings(moves), " "); got != l.c0 {
+			t.Errorf("%s: bm %v is %q, c0 says %q", l.id, l.bm, got, l.c0)
+		}
+	}
+}
+
+// epdLine is one position of an EPD file.
+type epdLine struct {
+	text   string   // the line
+	pos    Position // the position
+	bm     []string // its best moves, in SAN
+	id, c0 string   // its name, and its comment
+}
+
+// readEPD reads the positions of an EPD file.
+func readEPD(t *testing.T, name string) []epdLine {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var lines []epdLine
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		fields := strings.Fields(text)
+		if len(fields) < 5 {
+			t.Fatalf("%s: short line %q", name, text)
+		}
+		s, err := parseFEN(strings.Join(fields[:4], " "))
+		if err != nil {
+			t.Fatalf("%s: %q: %v", name, text, err)
+		}
+		l := epdLine{text: text, pos: s.pos}
+		for _, op := range strings.Split(strings.Join(fields[4:], " "), ";") {
+			words := strings.Fields(op)
+			if len(words) < 2 {
+				continue
+			}
+			switch words[0] {
+			case "bm":
+				l.bm = words[1:]
+			case "id":
+				l.id = strings.Trim(words[1], `"`)
+			case "c0":
+				l.c0 = strings.Trim(strings.Join(words[1:], " "), `"`)
+			}
+		}
+		lines = append(lines, l)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return lines
+}
+
+// writeTactics writes tacticsFile from the EPD file from: every position
+// whose best moves micro-Max can make, with c0 added.
+func writeTactics(t *testing.T, from string) {
+	var out strings.Builder
+	skipped := 0
+	for _, l := range readEPD(t, from) {
+		moves, err := sanMoves(&l.pos, l.bm)
+		if err != nil {
+			skipped++
+			t.Logf("%s skipped: %v", l.id, err)
+			continue
+		}
+		fmt.Fprintf(&out, "%s c0 %q;\n", l.text, strings.Join(moveStrings(moves), " "))
+	}
+	if err := os.WriteFile(tacticsFile, []byte(out.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s written, %d positions skipped", tacticsFile, skipped)
+}
+
+// moveStrings writes moves in coordinates.
+func moveStrings(moves []Move) []string {
+	var s []string
+	for _, m := range moves {
+		s = append(s, m.String())
+	}
+	return s
+}
+
+// sanMoves finds the legal moves that SAN names, queen promotions only.
+func sanMoves(p *Position, sans []string) ([]Move, error) {
+	var moves []Move
+	for _, san := range sans {
+		m, err := sanMove(p, san)
+		if err != nil {
+			return nil, err
+		}
+		if m.promo != 0 && m.promo != 7 {
+			return nil, fmt.Errorf("%s: micro-Max promotes only to a queen", san)
+		}
+		moves = append(moves, m)
+	}
+	return moves, nil
+}
+
+// sanMove finds the one legal move that a move in Standard Algebraic
+// Notation names.
+func sanMove(p *Position, san string) (Move, error) {
+	s := strings.TrimRight(san, "+#!?")
+	kinds := map[byte]int{'N': 3, 'K': 4, 'B': 5, 'R': 6, 'Q': 7}
+	var found []Move
+	for _, m := range p.legalMoves() {
+		piece := int(p.board[m.from])
+		switch {
+		case s == "O-O" || s == "O-O-O":
+			if piece&7 == 4 && (m.to-m.from == 2) == (s == "O-O") && (m.to-m.from == 2 || m.from-m.to == 2) {
+				found = append(found, m)
+			}
+			continue
+		}
+		rest, kind := s, 0
+		if k, ok := kinds[rest[0]]; ok {
+			rest, kind = rest[1:], k
+		}
+		promo := 0
+		if i := strings.IndexByte(rest, '='); i >= 0 && i+1 < len(rest) {
+			promo, rest = kinds[rest[i+1]], rest[:i]
+		}
+		rest = strings.ReplaceAll(rest, "x", "")
+		if len(rest) < 2 {
+			return Move{}, fmt.Errorf("%s: no square", san)
+		}
+		to, ok := parseSquare(rest[len(rest)-2:])
+		if !ok {
+			return Move{}, fmt.Errorf("%s: no square", san)
+		}
+		from := squareName(m.from)
+		if m.to != to || m.promo != promo || kind == 0 && piece&7 >= 3 || kind != 0 && piece&7 != kind {
+			continue
+		}
+		if hint := rest[:len(rest)-2]; hint != "" && !strings.Contains(from, hint) { // a file, a rank or both
+			continue
+		}
+		found = append(found, m)
+	}
+	if len(found) != 1 {
+		return Move{}, fmt.Errorf("%s names %d legal moves", san, len(found))
+	}
+	return found[0], nil
+}

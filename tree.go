@@ -1,0 +1,336 @@
+package main
+
+// -tree: the tree of one root iteration of one search, recorded for a
+// picture (treedot.go draws it in Graphviz's DOT language). The literal
+// search (search_literal.go) calls a treeRecorder at six points, each behind
+// a nil check of Engine.tree, so that a search without -tree does nothing
+// more; rootSearch takes the literal search while a recorder is attached,
+// which walks the same tree as the fast one.
+//
+// What is recorded, for the root's iteration of the ply asked for:
+//   - every call of the search (a node) with the move that led to it, the
+//     window it received, its depth, the table entry it resumed from, the
+//     best score of its last iteration and the score it returned;
+//   - of a node's internal iterations (iterative deepening from the depth
+//     its table entry holds) only the last is kept whole: the moves it
+//     searched (its children) and the moves it made but pruned (stubs, with
+//     the rule that cut them). The earlier iterations are summarised in the
+//     node (iteration depth, best move and score, nodes, pruned moves) and
+//     their subtrees dropped as soon as the next iteration starts;
+//   - a node asked for depth 1 (the quiescence search: stand pat,
+//     recaptures on the last move's square) is one box: its own moves with
+//     their scores, and the nodes and pruned moves of the recaptures below
+//     it counted, not kept.
+//
+// The node counts add up: the nodes of the iteration (the difference of two
+// kibitz lines) are the drawn nodes that ran an iteration, plus the nodes of
+// the summarised iterations, plus the nodes in the quiescence boxes; and so
+// do the pruned moves (treeRecorder.totals).
+
+// treeRecorder records the tree of one root iteration of one search: the
+// iteration micro-Max's kibitz line calls "plies ply" (iteration depth
+// plies+1). A search runs it through Engine.tree; it is used once.
+type treeRecorder struct {
+	plies int      // the root iteration to record, numbered as the kibitz lines
+	root  Position // the position searched, for the picture's title
+
+	recording bool // inside that root iteration
+	done      bool // the iteration was recorded to its end
+
+	nodes  []treeNode  // the nodes kept, each after its parent, in the order searched
+	stubs  []treeStub  // the pruned moves of the nodes' last iterations
+	frames []treeFrame // a frame per call of the search now running, the root's first
+
+	firstNode int // the node counter at the root's iteration of the ply asked for (its own count)
+	lastNode  int // the node counter at the iteration's end
+	pruned    int // moves pruned so far in the iteration, by any rule
+	calls     int // calls of the search in the iteration (-stats: "nodes")
+	tableHits int // ... that resumed from a table entry (-stats: "hash hits")
+	answered  int // ... that the entry answered with no iteration (-stats: "complete")
+}
+
+// treeNode is one call of the search in the recorded iteration.
+type treeNode struct {
+	parent      int        // index of the parent node, -1 for the root
+	from, to    int        // the move that led here; noSquare for the root and a stalemate probe
+	tableMove   bool       // the parent tried it first, as the best move its table entry held
+	side        int        // side to move: white (8) or black (16)
+	alpha, beta int        // the window as received (C's q, before its q--, and l)
+	eval        int        // the evaluation received (e), from side's view
+	depth       int        // the depth asked for (n); the root: the iteration's depth d
+	tableDepth  int        // depth of the table entry it resumed from; 0 if none was usable
+	quiescence  bool       // asked for depth 1: one box, its own moves listed in moves
+	earlier     []treePass // its earlier internal iterations, summarised
+	last        treePass   // its last iteration, the one drawn (iter 0: it ran none)
+	best        int        // m, its best score, at its return
+	score       int        // what it returned: m, plus 1 if m < e (the delayed-loss bonus)
+	bestChild   int        // index of the child node whose score was the last iteration's best, or -1
+	bestStub    int        // index of the stub whose evaluation was, or -1
+	moves       []treeMove // a quiescence box's moves, in the order made
+	boxNodes    int        // a quiescence box: the nodes in it, its own and its recaptures'
+	boxPruned   int        // a quiescence box: the moves pruned in it
+}
+
+// treePass is one iteration of a node: one pass of its iterative-deepening
+// loop, which the node counter counts once.
+type treePass struct {
+	iter     int // iteration depth d; 0: none ran
+	best     int // best score m at its end
+	from, to int // the move that gave m; noSquare if none (standing pat, or every move lost the king)
+	nodes    int // nodes counted in it: its own count and those of its subtree
+	pruned   int // moves pruned in it, here and below
+}
+
+// treeStub is a move the search made but did not search, and why.
+type treeStub struct {
+	node     int       // index of the node that pruned it
+	from, to int       // the move
+	eval     int       // its new evaluation v, from the mover's view
+	rule     pruneRule // what cut it
+}
+
+// treeMove is a move of a quiescence box: searched (rule notPruned), with
+// the score its reply returned, seen from the box, or pruned by rule.
+type treeMove struct {
+	from, to int
+	eval     int       // its new evaluation v, from the mover's view
+	score    int       // the score the move got (searched moves)
+	rule     pruneRule // notPruned, or what cut it
+}
+
+// treeFrame is a call of the search in progress, with what the recorder
+// needs until it returns.
+type treeFrame struct {
+	node    int // its node, or -1: none (outside the iteration, or inside a quiescence box)
+	box     int // the quiescence box it is part of (its own node, if it is one), or -1
+	boxMove int // a recapture of a box: index of the box's move it scores, else -1
+
+	side, alpha, beta, eval, depth, tableDepth int // what the call received
+
+	enterNodes, enterPruned         int      // node counter and pruned moves when it began
+	passNodes, passPruned, passStub int      // the same, and the stubs kept, when its iteration began
+	pass                            treePass // its iteration now running
+
+	move      treeMove // the move last made; its reply's call (if searched) is the next child
+	moveFresh bool     // move's reply is still to be searched
+	tableMove bool     // move is the table's best move, tried first
+	lastChild int      // the child node move led to, or -1
+	lastStub  int      // the stub move became, or -1
+	lastBox   int      // the box's move it became (in a quiescence box), or -1
+	bestChild int      // the child node of the iteration's best move so far, or -1
+	bestStub  int      // the stub of the iteration's best move so far, or -1
+}
+
+// treeRequest is -tree's order to the console mode: record the root
+// iteration of plies ply of the next search that thinks, and hand the
+// recorder to done when that search ends.
+type treeRequest struct {
+	plies int
+	done  func(*treeRecorder)
+}
+
+// newTreeRecorder returns a recorder for the root iteration of plies ply of
+// a search of root.
+func newTreeRecorder(plies int, root Position) *treeRecorder {
+	return &treeRecorder{plies: plies, root: root}
+}
+
+// top is the frame of the call running now.
+func (r *treeRecorder) top() *treeFrame { return &r.frames[len(r.frames)-1] }
+
+// enter records the start of a call of the search, after its table lookup:
+// the side to move, the window as received, the evaluation, the depth asked
+// for, the depth of the table entry it resumes from (0: none) and the node
+// counter.
+func (r *treeRecorder) enter(side, alpha, beta, eval, depth, tableDepth, nodes int) {
+	f := treeFrame{node: -1, box: -1, boxMove: -1, side: side, alpha: alpha, beta: beta, eval: eval,
+		depth: depth, tableDepth: tableDepth, enterNodes: nodes, enterPruned: r.pruned}
+	if r.recording {
+		r.calls++
+		if tableDepth > 0 {
+			r.tableHits++
+			if tableDepth >= depth {
+				r.answered++
+			}
+		}
+		parent := r.top()
+		move := treeMove{from: noSquare, to: noSquare} // no move made: a stalemate probe
+		if parent.moveFresh {
+			move = parent.move
+		}
+		switch {
+		case parent.box >= 0: // inside a quiescence box: counted there
+			f.box = parent.box
+			if parent.node == parent.box && parent.moveFresh {
+				f.boxMove = parent.lastBox
+			}
+		case parent.node >= 0:
+			f.node = len(r.nodes)
+			r.nodes = append(r.nodes, treeNode{parent: parent.node, from: move.from, to: move.to,
+				tableMove: parent.moveFresh && parent.tableMove, side: side, alpha: alpha, beta: beta,
+				eval: eval, depth: depth, tableDepth: tableDepth, quiescence: depth == 1,
+				bestChild: -1, bestStub: -1})
+			if depth == 1 {
+				f.box = f.node
+			}
+			parent.lastChild = f.node
+		}
+		parent.moveFresh = false
+	}
+	r.frames = append(r.frames, f)
+}
+
+// iterate records the start of an iteration of depth iter of the running
+// call; thinkingRoot says the call is the root thinking (not checking a
+// move), nodes is the node counter, which has counted the iteration. The
+// root's iteration of the ply asked for starts the recording; another
+// iteration of a node summarises the one before and drops its subtree.
+func (r *treeRecorder) iterate(iter int, thinkingRoot bool, nodes int) {
+	f := r.top()
+	if thinkingRoot && !r.done && !r.recording && iter == r.plies+1 {
+		r.recording, r.firstNode = true, nodes
+		f.node = 0
+		r.nodes = append(r.nodes[:0], treeNode{parent: -1, from: noSquare, to: noSquare, side: f.side,
+			alpha: f.alpha, beta: f.beta, eval: f.eval, depth: iter, bestChild: -1, bestStub: -1})
+		r.stubs = r.stubs[:0]
+	}
+	if !r.recording || f.node < 0 {
+		return
+	}
+	if f.pass.iter > 0 { // an earlier iteration: keep its summary, drop its subtree
+		f.pass.nodes, f.pass.pruned = nodes-f.passNodes, r.pruned-f.passPruned
+		r.nodes = r.nodes[:f.node+1]
+		r.stubs = r.stubs[:f.passStub]
+		n := &r.nodes[f.node]
+		n.earlier = append(n.earlier, f.pass)
+		n.moves = n.moves[:0]
+	}
+	f.pass = treePass{iter: iter, from: noSquare, to: noSquare}
+	f.passNodes, f.passPruned, f.passStub = nodes, r.pruned, len(r.stubs)
+	f.bestChild, f.bestStub = -1, -1
+	f.moveFresh = false
+}
+
+// move records a move the running call has made, with its new evaluation
+// v (from the mover's view), the rule that cut it (notPruned: its reply is
+// searched next) and whether it is the table's best move, tried first.
+func (r *treeRecorder) move(from, to, eval int, rule pruneRule, tableMove bool) {
+	if !r.recording {
+		return
+	}
+	if rule != notPruned {
+		r.pruned++
+	}
+	f := r.top()
+	f.move = treeMove{from: from, to: to, eval: eval, rule: rule}
+	f.moveFresh, f.tableMove = rule == notPruned, tableMove
+	f.lastChild, f.lastStub, f.lastBox = -1, -1, -1
+	if f.node < 0 {
+		return
+	}
+	switch n := &r.nodes[f.node]; {
+	case n.quiescence:
+		n.moves = append(n.moves, f.move)
+		f.lastBox = len(n.moves) - 1
+	case rule != notPruned:
+		r.stubs = append(r.stubs, treeStub{node: f.node, from: from, to: to, eval: eval, rule: rule})
+		f.lastStub = len(r.stubs) - 1
+	}
+}
+
+// newBest records that the move last made gave the running call a new
+// best score.
+func (r *treeRecorder) newBest() {
+	if !r.recording {
+		return
+	}
+	f := r.top()
+	f.pass.from, f.pass.to = f.move.from, f.move.to
+	f.bestChild, f.bestStub = f.lastChild, f.lastStub
+}
+
+// iterated records the end of an iteration of the running call, with its
+// best score m and the node counter. The end of the root's recorded
+// iteration ends the recording.
+func (r *treeRecorder) iterated(best, nodes int) {
+	if !r.recording {
+		return
+	}
+	f := r.top()
+	f.pass.best = best
+	if best >= infinity { // a king capture (or castling through check) ended it, not the move last best
+		f.pass.from, f.pass.to = noSquare, noSquare
+		f.bestChild, f.bestStub = -1, -1
+	}
+	if len(r.frames) == 1 { // the root
+		r.finish(f, best, best, nodes)
+		r.lastNode, r.recording, r.done = nodes, false, true
+	}
+}
+
+// leave records the return of the running call: its best score m, the
+// score it returns, and the node counter.
+func (r *treeRecorder) leave(best, score, nodes int) {
+	f := *r.top()
+	r.frames = r.frames[:len(r.frames)-1]
+	if !r.recording {
+		return
+	}
+	r.finish(&f, best, score, nodes)
+	if f.boxMove >= 0 {
+		r.nodes[f.box].moves[f.boxMove].score = -score
+	}
+}
+
+// finish completes the node of frame f, if it has one: its best score and
+// the score it returned, its last iteration, and a box's counts.
+func (r *treeRecorder) finish(f *treeFrame, best, score, nodes int) {
+	if f.node < 0 {
+		return
+	}
+	n := &r.nodes[f.node]
+	n.best, n.score = best, score
+	if f.pass.iter > 0 {
+		f.pass.nodes, f.pass.pruned = nodes-f.passNodes+1, r.pruned-f.passPruned
+		n.last = f.pass
+		n.bestChild, n.bestStub = f.bestChild, f.bestStub
+	}
+	if n.quiescence {
+		n.boxNodes, n.boxPruned = nodes-f.enterNodes, r.pruned-f.enterPruned
+	}
+}
+
+// treeTotals splits the nodes and the pruned moves of the recorded
+// iteration by where the picture shows them.
+type treeTotals struct {
+	nodes       int // the iteration's nodes, counted by the search (C's N)
+	drawn       int // ... one per drawn node that ran an iteration (quiescence boxes not included)
+	summarised  int // ... in the summarised earlier iterations of drawn nodes
+	inBoxes     int // ... in quiescence boxes
+	pruned      int // the moves pruned in the iteration, counted as the search made them
+	stubs       int // ... drawn as stubs
+	prunedEarly int // ... in the summarised earlier iterations
+	prunedBoxes int // ... in quiescence boxes
+	drawnNodes  int // calls kept as nodes of the picture (quiescence boxes included, grouped or not)
+}
+
+// totals counts the recorded iteration's nodes and pruned moves by where
+// the picture shows them; the parts add up to the whole.
+func (r *treeRecorder) totals() treeTotals {
+	t := treeTotals{nodes: r.lastNode - r.firstNode + 1, pruned: r.pruned, stubs: len(r.stubs), drawnNodes: len(r.nodes)}
+	for i := range r.nodes {
+		n := &r.nodes[i]
+		for _, p := range n.earlier {
+			t.summarised += p.nodes
+			t.prunedEarly += p.pruned
+		}
+		switch {
+		case n.quiescence:
+			t.inBoxes += n.boxNodes
+			t.prunedBoxes += n.boxPruned
+		case n.last.iter > 0:
+			t.drawn++
+		}
+	}
+	return t
+}

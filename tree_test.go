@@ -1,0 +1,363 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// treeCase is a search whose iteration of plies ply -tree records: the
+// position set up by fen (the initial position if empty) and the moves
+// played from it.
+type treeCase struct {
+	name     string
+	fen      string
+	moves    string
+	plies    int
+	futility bool
+}
+
+// treeCases are the searches the tree tests record: after 1.e4 at each
+// depth the pictures show and one more, a middle-game position, a mate
+// (every reply loses the king: stalemate probes) and a stalemate at the
+// root, each with futility pruning on and off. At the root a mate score
+// (and a stalemate) ends the deepening: the iteration that finds it is the
+// last, and its kibitz line says 97 ply.
+func treeCases() []treeCase {
+	var cases []treeCase
+	for _, futility := range []bool{true, false} {
+		for plies := 1; plies <= 4; plies++ {
+			cases = append(cases, treeCase{"e4", "", "e2e4", plies, futility})
+		}
+		cases = append(cases,
+			treeCase{"Najdorf", "", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6", 3, futility},
+			treeCase{"mate", "k7/8/1K6/8/8/8/8/7R w - - 0 1", "", 2, futility},
+			treeCase{"stalemate", "k7/8/1Q6/8/8/8/8/7K b - - 0 1", "", 1, futility})
+	}
+	return cases
+}
+
+// tracedIteration is a recorded iteration with what the search itself said
+// of it: its kibitz lines and its statistics.
+type tracedIteration struct {
+	rec             *treeRecorder
+	nodes           int         // the iteration's nodes: the difference of its kibitz line and the one before
+	before, after   searchStats // the statistics at the iteration's start and end
+	score, from, to int         // its kibitz line's score and move
+	pv              []Move      // the principal variation the table holds after it
+}
+
+// trace searches the case's position with a recorder attached, stopping
+// after the iteration to record, and returns the recording with the
+// search's own account of that iteration.
+func (c treeCase) trace(t *testing.T) tracedIteration {
+	t.Helper()
+	e := newEngine()
+	e.resizeTable(1 << 20)
+	e.setFutility(c.futility)
+	if c.fen != "" {
+		e.Position = mustFEN(t, c.fen).pos
+	}
+	for _, text := range strings.Fields(c.moves) {
+		m, ok := e.parseMove(text)
+		if !ok {
+			t.Fatalf("%s: bad move %s", c.name, text)
+		}
+		if err := e.play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var tr tracedIteration
+	root := e.Position
+	tr.rec = newTreeRecorder(c.plies, root)
+	e.tree = tr.rec
+	e.pendingFrom = infinity
+	ctl := &searchControl{budget: noBudget}
+	lastNodes, recorded := 0, false
+	ctl.report = func(depth, nodes, score, from, to int) {
+		switch {
+		case recorded:
+		case depth < c.plies:
+			tr.before = e.stats
+		default: // the iteration recorded (a mate makes its kibitz line say 97 ply)
+			recorded = true
+			tr.after, tr.nodes = e.stats, nodes-lastNodes
+			tr.score, tr.from, tr.to = score, from, to
+			tr.pv = e.principalVariation(&root, from, to, 20)
+			ctl.softStop.Store(true)
+		}
+		lastNodes = nodes
+	}
+	e.rootSearch(ctl)
+	e.tree = nil
+	if !tr.rec.done {
+		t.Fatalf("%s: the %d-ply iteration was not recorded", c.name, c.plies)
+	}
+	return tr
+}
+
+// sum adds up a statistic over all depths.
+func sum(counts *[maxIter]int64) int {
+	n := int64(0)
+	for _, c := range counts {
+		n += c
+	}
+	return int(n)
+}
+
+// TestTreeCounts checks that the recorded tree accounts for the whole
+// iteration as the search counted it: its nodes (the kibitz lines), its
+// calls, table hits and pruned moves (-stats), each split into what the
+// picture draws and what it summarises, the parts adding up.
+func TestTreeCounts(t *testing.T) {
+	for _, c := range treeCases() {
+		tr := c.trace(t)
+		r, tot := tr.rec, tr.rec.totals()
+		name := c.name
+		if !c.futility {
+			name += " (4.0)"
+		}
+		if tot.nodes != tr.nodes || tot.drawn+tot.summarised+tot.inBoxes != tot.nodes {
+			t.Errorf("%s, %d ply: nodes %d = %d drawn + %d summarised + %d in boxes; the kibitz lines say %d",
+				name, c.plies, tot.nodes, tot.drawn, tot.summarised, tot.inBoxes, tr.nodes)
+		}
+		pruned := sum(&tr.after.made) - sum(&tr.after.searched) - (sum(&tr.before.made) - sum(&tr.before.searched))
+		if tot.pruned != pruned || tot.stubs+tot.prunedEarly+tot.prunedBoxes != tot.pruned {
+			t.Errorf("%s, %d ply: pruned %d = %d stubs + %d summarised + %d in boxes; -stats says %d",
+				name, c.plies, tot.pruned, tot.stubs, tot.prunedEarly, tot.prunedBoxes, pruned)
+		}
+		calls := sum(&tr.after.nodes) - sum(&tr.before.nodes)
+		hits := sum(&tr.after.hashHits) - sum(&tr.before.hashHits)
+		done := sum(&tr.after.hashDone) - sum(&tr.before.hashDone)
+		if r.calls != calls || r.tableHits != hits || r.answered != done {
+			t.Errorf("%s, %d ply: calls %d, table hits %d (%d answered); -stats says %d, %d (%d)",
+				name, c.plies, r.calls, r.tableHits, r.answered, calls, hits, done)
+		}
+		if c.futility && c.name == "e4" && c.plies >= 2 && tot.stubs == 0 {
+			t.Errorf("%s, %d ply: no futile move drawn", name, c.plies)
+		}
+		if !c.futility && tot.pruned != 0 {
+			t.Errorf("%s, %d ply: 4.0 pruned %d moves", name, c.plies, tot.pruned)
+		}
+		probes := 0
+		for i, n := range r.nodes {
+			if i > 0 && (n.parent < 0 || n.parent >= i) {
+				t.Fatalf("%s, %d ply: node %d has parent %d", name, c.plies, i, n.parent)
+			}
+			if i > 0 && n.from == noSquare {
+				probes++
+			}
+		}
+		if c.name != "e4" && c.name != "Najdorf" && probes == 0 {
+			t.Errorf("%s, %d ply: no stalemate probe recorded", name, c.plies)
+		}
+	}
+}
+
+// TestTreeBestLine checks that the bold line of the picture is the
+// search's: it starts with the iteration's best move and score, as its
+// kibitz line says, and its moves are those of the principal variation the
+// table holds after the iteration.
+func TestTreeBestLine(t *testing.T) {
+	for _, c := range treeCases() {
+		tr := c.trace(t)
+		r := tr.rec
+		var line []string // the moves of the bold line: its nodes', and a best pruned move at its end
+		last := 0
+		for i := r.nodes[0].bestChild; i >= 0; i = r.nodes[i].bestChild {
+			line = append(line, moveName(r.nodes[i].from, r.nodes[i].to))
+			last = i
+		}
+		if s := r.nodes[last].bestStub; s >= 0 {
+			line = append(line, moveName(r.stubs[s].from, r.stubs[s].to))
+		}
+		var pv []string
+		for _, m := range tr.pv {
+			pv = append(pv, moveName(m.from, m.to))
+		}
+		root := &r.nodes[0]
+		if root.best != tr.score {
+			t.Errorf("%s, %d ply: the root's score is %d, the kibitz line's %d", c.name, c.plies, root.best, tr.score)
+		}
+		if root.bestChild < 0 && root.bestStub < 0 {
+			if c.name != "stalemate" && c.name != "mate" {
+				t.Errorf("%s, %d ply: no best move at the root", c.name, c.plies)
+			}
+			continue
+		}
+		if line[0] != moveName(tr.from, tr.to) {
+			t.Errorf("%s, %d ply: the bold line starts with %s, the kibitz line says %s", c.name, c.plies, line[0], moveName(tr.from, tr.to))
+		}
+		n := min(len(line), len(pv))
+		if strings.Join(line[:n], " ") != strings.Join(pv[:n], " ") || len(line) < min(c.plies, len(pv)) {
+			t.Errorf("%s, %d ply (futility %v): bold line %v, the table's PV %v", c.name, c.plies, c.futility, line, pv)
+		}
+	}
+}
+
+// dotLine is a statement of the DOT writeDOT writes: a node or an edge.
+var dotLine = regexp.MustCompile(`^\t(\w+)(?: -> (\w+))? ?(\[.*\])?;$`)
+
+// TestTreeDOT checks that the picture is a well-formed tree in DOT: every
+// statement parses, every node is declared once, every edge joins declared
+// nodes, every node but the root has exactly one parent; and that Graphviz
+// draws it (dot -Tsvg), up to 3 ply.
+func TestTreeDOT(t *testing.T) {
+	dot, err := exec.LookPath("dot")
+	if err != nil {
+		t.Fatalf("Graphviz's dot is needed (Debian: apt-get install graphviz): %v", err)
+	}
+	for _, c := range treeCases() {
+		tr := c.trace(t)
+		var out bytes.Buffer
+		if err := tr.rec.writeDOT(&out, "test"); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+		if !strings.HasPrefix(lines[0], "digraph tree {") || lines[len(lines)-1] != "}" {
+			t.Fatalf("%s: not a digraph: %q ... %q", c.name, lines[0], lines[len(lines)-1])
+		}
+		declared := map[string]bool{}
+		parents := map[string]int{}
+		var edges [][2]string
+		for _, line := range lines[1 : len(lines)-1] {
+			if strings.HasPrefix(line, "\tgraph [") || strings.HasPrefix(line, "\tnode [") || strings.HasPrefix(line, "\tedge [") {
+				continue
+			}
+			m := dotLine.FindStringSubmatch(line)
+			if m == nil {
+				t.Fatalf("%s: a line that is neither node nor edge: %q", c.name, line)
+			}
+			if (strings.Count(m[3], `"`)-strings.Count(m[3], `\"`))%2 != 0 {
+				t.Fatalf("%s: unbalanced quotes: %q", c.name, line)
+			}
+			if m[2] == "" {
+				if declared[m[1]] {
+					t.Fatalf("%s: %s declared twice", c.name, m[1])
+				}
+				declared[m[1]] = true
+				continue
+			}
+			edges = append(edges, [2]string{m[1], m[2]})
+			parents[m[2]]++
+		}
+		for _, e := range edges {
+			if !declared[e[0]] || !declared[e[1]] {
+				t.Fatalf("%s: edge %s -> %s joins an undeclared node", c.name, e[0], e[1])
+			}
+		}
+		for id := range declared {
+			if want := map[bool]int{true: 0, false: 1}[id == "n0"]; parents[id] != want {
+				t.Errorf("%s: %s has %d parents", c.name, id, parents[id])
+			}
+		}
+		if len(edges) != len(declared)-1 {
+			t.Errorf("%s: %d nodes, %d edges: not a tree", c.name, len(declared), len(edges))
+		}
+		if c.plies > 3 {
+			continue // a picture of thousands of nodes: Graphviz takes seconds
+		}
+		cmd := exec.Command(dot, "-Tsvg")
+		cmd.Stdin = &out
+		svg, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: dot -Tsvg: %v", c.name, err)
+		}
+		if !bytes.Contains(svg, []byte("<svg")) {
+			t.Fatalf("%s: dot wrote no SVG", c.name)
+		}
+	}
+}
+
+// TestTreeSameOutput checks that a search with -tree prints what a search
+// without it prints, byte for byte (kibitz lines, moves, -stats), for 4.1
+// and 4.0, and that it writes the picture of the search asked for.
+func TestTreeSameOutput(t *testing.T) {
+	input := []byte("e2e4\n\nd2d4\n\n")
+	for _, futility := range []bool{true, false} {
+		var out [2]bytes.Buffer
+		var log bytes.Buffer
+		path := filepath.Join(t.TempDir(), "tree.dot")
+		for i, traced := range []bool{false, true} {
+			e := newEngine()
+			e.resizeTable(1 << 20)
+			e.nodeBudget = 30000
+			e.setFutility(futility)
+			e.showStats = true
+			if traced {
+				e.treeRequest = &treeRequest{plies: 3, done: func(r *treeRecorder) {
+					writeTreeFile(r, path, treeCaption(futility, labSettings{}), &log)
+				}}
+			}
+			runClassic(e, bytes.NewReader(input), &out[i])
+			if e.tree != nil || e.treeRequest != nil {
+				t.Errorf("futility %v: the recorder is still attached after the search", futility)
+			}
+		}
+		compareOutput(t, out[0].Bytes(), out[1].Bytes())
+		dot, err := os.ReadFile(path)
+		if err != nil || !bytes.HasPrefix(dot, []byte("digraph tree {")) {
+			t.Errorf("futility %v: no picture written (%v); log: %s", futility, err, log.String())
+		}
+		if !strings.Contains(log.String(), "3-ply iteration's tree") {
+			t.Errorf("futility %v: log %q", futility, log.String())
+		}
+	}
+}
+
+// TestTreeNotReached checks that a search which ends before the iteration
+// asked for writes no picture and says why.
+func TestTreeNotReached(t *testing.T) {
+	e := newEngine()
+	e.resizeTable(1 << 16)
+	e.nodeBudget = 1000
+	var log bytes.Buffer
+	path := filepath.Join(t.TempDir(), "tree.dot")
+	wrote := true
+	e.treeRequest = &treeRequest{plies: 9, done: func(r *treeRecorder) {
+		wrote = writeTreeFile(r, path, "test", &log)
+	}}
+	runClassic(e, strings.NewReader("\n"), &bytes.Buffer{})
+	if wrote || !strings.Contains(log.String(), "before its 9-ply iteration") {
+		t.Errorf("wrote %v, log %q", wrote, log.String())
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Errorf("a picture was written")
+	}
+}
+
+// TestTreeImages checks that the DOT files of the README's pictures
+// (scripts/tree-images.sh) are what the engine writes now: the 3-ply
+// iteration after 1.e4, with futility pruning and without. The search
+// runs to a small budget: the iteration's tree depends only on the table
+// the iterations before it leave, not on how long the root goes on.
+func TestTreeImages(t *testing.T) {
+	for _, c := range []struct {
+		file     string
+		futility bool
+	}{{"doc/tree-e4-41.dot", true}, {"doc/tree-e4-40.dot", false}} {
+		want, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := newEngine()
+		e.nodeBudget = 1000
+		e.setFutility(c.futility)
+		var got bytes.Buffer
+		e.treeRequest = &treeRequest{plies: 3, done: func(r *treeRecorder) {
+			if err := r.writeDOT(&got, treeCaption(c.futility, labSettings{})); err != nil {
+				t.Error(err)
+			}
+		}}
+		runClassic(e, strings.NewReader("e2e4\n\n"), io.Discard)
+		if !bytes.Equal(got.Bytes(), want) {
+			t.Errorf("%s is not what -tree 3 writes now: run scripts/tree-images.sh", c.file)
+			compareOutput(t, want, got.Bytes())
+		}
+	}
+}
