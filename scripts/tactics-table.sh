@@ -7,7 +7,7 @@
 # (default 1000000: UCI's "go nodes", micro-Max's N<1e6), from a fresh
 # engine state (ucinewgame: the table cleared), in UCI mode, with a table of
 # 16 MiB (1.6 million entries, plenty for these searches and quicker to
-# clear than micro-Max's 160 MiB; the node counts differ a little from the
+# clear than micro-Max's 144 MiB; the node counts differ a little from the
 # C program's, alike for every setting). A
 # position is solved when the move played is one of its best moves. It
 # prints a Markdown table: per setting, the positions solved, those it
