@@ -8,7 +8,10 @@
 # (scripts/build-reference.sh, gcc -O2) and our program (go build), runs the
 # two alternately RUNS times (default 5), checks that every output is identical,
 # and prints the median wall-clock times and the ratio Go/C, per input and
-# for each set (the ratio of the summed medians). SETS (default "searches
+# for each set (the ratio of the summed medians), and with GNU time (Debian
+# package "time") the set's summed medians of user and system time, which
+# say how much of the time was the program's own work and how much the
+# kernel's (mostly faulting the hash table in). SETS (default "searches
 # games") picks the sets:
 #   searches  four console inputs: self-play and set positions at 20,000 to
 #             1,000,000 nodes a search
@@ -37,6 +40,12 @@ cprog() { # the C program for an input's node budget, built on first use
 echo "$(date -u +%Y-%m-%d), $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') x $(nproc)," \
   "$(go version | cut -d' ' -f3), $(gcc --version | head -1 | sed 's/.*) //'), $runs alternated runs"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+# timed FILE COMMAND...: runs COMMAND, and with GNU time (Debian package
+# "time") appends its user and system seconds to FILE.
+timed() {
+  f=$1; shift
+  if [ -x /usr/bin/time ]; then /usr/bin/time -f '%U %S' -a -o "$f" "$@"; else "$@"; fi
+}
 for set in $sets; do
   case $set in
   searches) inputs="testdata/classic/selfplay40.50000.in testdata/classic/default.1000000.in
@@ -45,15 +54,15 @@ testdata/classic/castling-ep.50000.in testdata/classic/selfplay-qgd.20000.in" ;;
   *) echo "unknown set $set" >&2; exit 2 ;;
   esac
   printf '\n%-28s %8s %8s %7s\n' "$set:" C_s Go_s Go/C
-  totc=0; totg=0
+  totc=0; totg=0; uc=0; sc=0; ugo=0; sgo=0
   for in in $inputs; do
     nodes=${in%.in}; nodes=${nodes##*.}
     cexe=$(cprog "$in")
-    : > "$tmp/c.times"; : > "$tmp/go.times"
+    : > "$tmp/c.times"; : > "$tmp/go.times"; : > "$tmp/c.cpu"; : > "$tmp/go.cpu"
     i=0
     while [ $i -lt "$runs" ]; do
-      t0=$(now); "$cexe" < "$in" > "$tmp/c.out"; t1=$(now)
-      "$tmp/umax" -classic -nodes "$nodes" < "$in" > "$tmp/go.out"; t2=$(now)
+      t0=$(now); timed "$tmp/c.cpu" "$cexe" < "$in" > "$tmp/c.out"; t1=$(now)
+      timed "$tmp/go.cpu" "$tmp/umax" -classic -nodes "$nodes" < "$in" > "$tmp/go.out"; t2=$(now)
       cmp -s "$tmp/c.out" "$tmp/go.out" || { echo "OUTPUT DIFFERS on $in"; exit 1; }
       awk "BEGIN {print $t1 - $t0}" >> "$tmp/c.times"
       awk "BEGIN {print $t2 - $t1}" >> "$tmp/go.times"
@@ -61,9 +70,19 @@ testdata/classic/castling-ep.50000.in testdata/classic/selfplay-qgd.20000.in" ;;
     done
     c=$(median < "$tmp/c.times"); g=$(median < "$tmp/go.times")
     totc=$(awk "BEGIN {print $totc + $c}"); totg=$(awk "BEGIN {print $totg + $g}")
+    if [ -s "$tmp/c.cpu" ]; then # the medians of user and system time, summed over the set
+      uc=$(awk "BEGIN {print $uc + $(cut -d' ' -f1 < "$tmp/c.cpu" | median)}")
+      sc=$(awk "BEGIN {print $sc + $(cut -d' ' -f2 < "$tmp/c.cpu" | median)}")
+      ugo=$(awk "BEGIN {print $ugo + $(cut -d' ' -f1 < "$tmp/go.cpu" | median)}")
+      sgo=$(awk "BEGIN {print $sgo + $(cut -d' ' -f2 < "$tmp/go.cpu" | median)}")
+    fi
     printf '%-28s %8.3f %8.3f %7.3f\n' "$(basename "$in")" "$c" "$g" "$(awk "BEGIN {print $g / $c}")"
   done
   printf '%-28s %8.3f %8.3f %7.3f\n' total "$totc" "$totg" "$(awk "BEGIN {print $totg / $totc}")"
+  if [ -x /usr/bin/time ]; then
+    printf '%-28s %8.3f %8.3f %7.3f\n' "  of it user" "$uc" "$ugo" "$(awk "BEGIN {print $ugo / $uc}")"
+    printf '%-28s %8.3f %8.3f\n' "  and system" "$sc" "$sgo"
+  fi
 done
 echo
 if [ -x /usr/bin/time ]; then
