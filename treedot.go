@@ -42,13 +42,9 @@ func (r *treeRecorder) writeDOT(w io.Writer, caption string) error {
 	t := r.totals()
 	groups, grouped := r.standPatGroups(onLine)
 
-	side := "White"
-	if r.root.side == black {
-		side = "Black"
-	}
 	title := []string{
 		caption,
-		fmt.Sprintf("%s to move: %s", side, fenOf(&r.root)),
+		fmt.Sprintf("%s to move: %s", sideName(r.root.side), fenOf(&r.root)),
 		fmt.Sprintf("the %d-ply iteration (iteration depth d=%d): %d nodes = %d drawn + %d in earlier iterations of nodes + %d in quiescence boxes",
 			r.plies, r.plies+1, t.nodes, t.drawn, t.summarised, t.inBoxes),
 		fmt.Sprintf("pruned moves: %d = %d in stubs + %d in earlier iterations + %d in quiescence boxes",
@@ -125,28 +121,23 @@ func (r *treeRecorder) writeStubs(w io.Writer, i int, onLine map[int]bool) {
 	for _, rule := range rules {
 		list := byRule[rule]
 		best := false
-		var text strings.Builder
-		fmt.Fprintf(&text, "%d %s, with v:", len(list), plural(len(list), "move", "moves"))
+		moves := make([]string, len(list))
 		for k, s := range list {
-			if k%stubMovesPerLine == 0 {
-				text.WriteString("\n")
-			} else {
-				text.WriteString("   ")
-			}
 			stub := &r.stubs[s]
-			fmt.Fprintf(&text, "%s %d", moveName(stub.from, stub.to), stub.eval)
+			moves[k] = fmt.Sprintf("%s %d", moveName(stub.from, stub.to), stub.eval)
 			if s == n.bestStub {
-				text.WriteString(" (best)")
+				moves[k] += " (best)"
 				best = true
 			}
 		}
+		text := moveLines(fmt.Sprintf("%d %s, with v:", len(list), plural(len(list), "move", "moves")), moves)
 		id := fmt.Sprintf("p%d_%d", i, rule)
 		width := ""
 		if best && onLine[i] {
 			width = ", penwidth=2.5"
 		}
 		fmt.Fprintf(w, "\t%s [label=%s, style=\"rounded,dashed\", color=%q, fontcolor=%q, fontsize=8%s];\n",
-			id, dotQuote(strings.Split(text.String(), "\n")), dotPruned, dotPruned, width)
+			id, dotQuote(text), dotPruned, dotPruned, width)
 		fmt.Fprintf(w, "\tn%d -> %s [style=dashed, color=%q, fontcolor=%q, label=%s%s];\n",
 			i, id, dotPruned, dotPruned, dotQuote([]string{rule.String()}), width)
 	}
@@ -184,19 +175,13 @@ func (r *treeRecorder) standPatGroups(onLine map[int]bool) (map[int][]int, map[i
 // the mover's view (the reply's stand pat is -v), as a stub lists the moves
 // it pruned.
 func (r *treeRecorder) writeStandPatGroup(w io.Writer, parent int, group []int) {
-	var text []string
-	line := fmt.Sprintf("%d moves searched, with v:", len(group))
+	moves := make([]string, len(group))
 	for k, i := range group {
-		if k%stubMovesPerLine == 0 {
-			text = append(text, line)
-			line = ""
-		} else {
-			line += "   "
-		}
 		n := &r.nodes[i]
-		line += fmt.Sprintf("%s %d", moveName(n.from, n.to), -n.eval)
+		moves[k] = fmt.Sprintf("%s %d", moveName(n.from, n.to), -n.eval)
 	}
-	text = append(text, line, "each reply: quiescence, 1 node,", "stand pat e=-v >= l: fail high")
+	text := append(moveLines(fmt.Sprintf("%d moves searched, with v:", len(group)), moves),
+		"each reply: quiescence, 1 node,", "stand pat e=-v >= l: fail high")
 	fmt.Fprintf(w, "	g%d [label=%s, shape=box3d, style=filled, fillcolor=%q, color=%q, fontsize=8];\n", parent, dotQuote(text), dotBox, dotFailHigh)
 	fmt.Fprintf(w, "	n%d -> g%d;\n", parent, parent)
 }
@@ -219,11 +204,7 @@ func (r *treeRecorder) nodeLabel(n *treeNode) []string {
 	args := fmt.Sprintf("n=%d  q=%d  l=%d  e=%d", n.depth, n.alpha, n.beta, n.eval)
 	switch {
 	case n.parent < 0:
-		side := "White"
-		if n.side == black {
-			side = "Black"
-		}
-		lines = append(lines, fmt.Sprintf("root: %s to move, the %d-ply iteration", side, n.depth-1),
+		lines = append(lines, fmt.Sprintf("root: %s to move, the %d-ply iteration", sideName(n.side), n.depth-1),
 			fmt.Sprintf("d=%d  q=%d  l=%d  e=%d", n.depth, n.alpha, n.beta, n.eval))
 	case n.from == noSquare:
 		lines = append(lines, "stalemate probe: the other side moves", args)
@@ -310,9 +291,32 @@ func bound(n *treeNode) string {
 	return "exact"
 }
 
-// moveName writes a move in coordinate notation, e2e4.
+// moveName writes a move of the recorded search in coordinate notation,
+// e2e4 (Move.String), without the flag micro-Max keeps in a square's bit 7.
 func moveName(from, to int) string {
-	return squareName(from&^offBoard) + squareName(to&^offBoard)
+	return Move{from: from &^ offBoard, to: to &^ offBoard}.String()
+}
+
+// moveLines lays out a list of moves under a header, stubMovesPerLine a
+// line, as the stubs and the groups of stand-pat replies show them.
+func moveLines(header string, moves []string) []string {
+	lines := []string{header}
+	for k, m := range moves {
+		if k%stubMovesPerLine == 0 {
+			lines = append(lines, m)
+		} else {
+			lines[len(lines)-1] += "   " + m
+		}
+	}
+	return lines
+}
+
+// sideName is "White" or "Black".
+func sideName(side int) string {
+	if side == black {
+		return "Black"
+	}
+	return "White"
 }
 
 // plural picks the word for a count.
