@@ -34,6 +34,18 @@ func thinkingNodes(g goldenCase) int {
 	return (n - 1) * g.budget // the last "line" is what follows the final newline
 }
 
+// consoleStatsEngine is the console-mode engine of the tests that run the
+// same short game two ways and compare the output (the literal search,
+// -tree): a table of 1<<20 entries, 30000 nodes a search, -stats on.
+func consoleStatsEngine(futility bool) *Engine {
+	e := newEngine()
+	e.resizeTable(1 << 20)
+	e.nodeBudget = 30000
+	e.setFutility(futility)
+	e.showStats = true
+	return e
+}
+
 // TestLiteralStats checks that the literal search counts the -stats figures
 // the fast search counts, for 4.1 and 4.0.
 func TestLiteralStats(t *testing.T) {
@@ -42,12 +54,8 @@ func TestLiteralStats(t *testing.T) {
 		var stats [2]searchStats
 		var out [2]bytes.Buffer
 		for i, literal := range []bool{false, true} {
-			e := newEngine()
-			e.resizeTable(1 << 20)
-			e.nodeBudget = 30000
-			e.setFutility(futility)
+			e := consoleStatsEngine(futility)
 			e.literal = literal
-			e.showStats = true
 			runClassic(e, bytes.NewReader(input), &out[i])
 			stats[i] = e.stats
 		}

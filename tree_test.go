@@ -284,11 +284,7 @@ func TestTreeSameOutput(t *testing.T) {
 		var log bytes.Buffer
 		path := filepath.Join(t.TempDir(), "tree.dot")
 		for i, traced := range []bool{false, true} {
-			e := newEngine()
-			e.resizeTable(1 << 20)
-			e.nodeBudget = 30000
-			e.setFutility(futility)
-			e.showStats = true
+			e := consoleStatsEngine(futility)
 			if traced {
 				e.treeRequest = &treeRequest{plies: 3, done: func(r *treeRecorder) {
 					writeTreeFile(r, path, treeCaption(futility, labSettings{}), &log)
