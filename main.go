@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -51,6 +52,7 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
+	prefaultTables = runtime.NumCPU() > 1 // fault the table in on another core (table_linux.go)
 	e := newEngine()
 	e.nodeBudget = *nodes
 	e.setFutility(*futility)

@@ -129,6 +129,13 @@ func newEngine() *Engine {
 	return e
 }
 
+// prefaultTables, set by main on a machine with more than one core, has
+// allocTable fault a new table's memory in on another thread
+// (table_linux.go), as engines clear their tables on several threads. Tests
+// leave it off: they make many engines, and most touch little of their
+// tables.
+var prefaultTables bool
+
 // resizeTable replaces the transposition table by an empty one of n entries
 // (a power of two). The memory comes zeroed from the operating system and
 // is touched only when used.

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// TestPrefaultTable: with prefaultTables on, a new table is faulted in on
+// another thread while slots in its first quarter are stored into, and
+// afterwards the whole table is resident (its mapping's Rss in
+// /proc/self/smaps), every slot stored holds what was stored and every
+// other slot is still empty.
+func TestPrefaultTable(t *testing.T) {
+	prefaultTables = true
+	defer func() { prefaultTables = false }()
+	const n = 1 << 23 // 72 MiB
+	table, owner := allocTable(n)
+	if owner == nil {
+		t.Skip("no mapping: the table came from the Go heap")
+	}
+	fault := currentPrefault(t, table)
+	stored := map[int]hashEntry{}
+	for i := 0; i < 100000; i++ { // while the fault-in runs
+		index := int(uint32(i*2654435761)) & (n/4 - 1)
+		entry := hashEntry{lock: int32(i), score: int32(i%2000 - 1000), from: uint8(i), to: uint8(i) &^ 8, depth: int8(i % 99)}
+		table[index].store(entry)
+		stored[index] = entry
+	}
+	<-fault.done // let it finish
+	if rss, size := residentKB(t, unsafe.Pointer(&table[0])), n*len(hashSlot{})>>10; rss < size {
+		t.Errorf("after the fault-in, %d KiB of the table's %d KiB are resident", rss, size)
+	}
+	for i := range table {
+		want := stored[i]
+		if got := table[i].load(); got != want {
+			t.Fatalf("slot %d holds %+v, want %+v", i, got, want)
+		}
+	}
+	runtime.KeepAlive(owner)
+}
+
+// currentPrefault is the fault-in of the mapping that holds table.
+func currentPrefault(t *testing.T, table []hashSlot) *prefault {
+	mappings.Lock()
+	defer mappings.Unlock()
+	for _, m := range mappings.list {
+		start := uintptr(unsafe.Pointer(&m.mem[0]))
+		if p := uintptr(unsafe.Pointer(&table[0])); p >= start && p < start+uintptr(len(m.mem)) {
+			if m.fault == nil {
+				t.Fatal("prefaultTables is on, but the table has no fault-in")
+			}
+			return m.fault
+		}
+	}
+	t.Fatal("the table's mapping is not listed")
+	return nil
+}
+
+// residentKB reads from /proc/self/smaps the resident size of the mapping
+// that holds p.
+func residentKB(t *testing.T, p unsafe.Pointer) int {
+	f, err := os.Open("/proc/self/smaps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	addr := uint64(uintptr(p))
+	inside := false
+	for sc := bufio.NewScanner(f); sc.Scan(); {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		if lo, hi, ok := strings.Cut(fields[0], "-"); ok && len(fields) > 1 && strings.Contains(fields[1], "p") {
+			start, err1 := strconv.ParseUint(lo, 16, 64)
+			end, err2 := strconv.ParseUint(hi, 16, 64)
+			inside = err1 == nil && err2 == nil && addr >= start && addr < end
+			continue
+		}
+		if inside && fields[0] == "Rss:" {
+			kb, err := strconv.Atoi(fields[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			return kb
+		}
+	}
+	t.Fatalf("no mapping holds %#x in /proc/self/smaps", addr)
+	return 0
+}
+
+// TestPrefaultStoppedByResize: a table replaced while it is being faulted
+// in has its fault-in stopped and its memory given back, and the new table
+// works.
+func TestPrefaultStoppedByResize(t *testing.T) {
+	prefaultTables = true
+	defer func() { prefaultTables = false }()
+	e := newEngine() // micro-Max's 144 MiB: still faulting in below
+	old := &e.tableMemory.mapping[0]
+	e.resizeTable(1 << 16)
+	mappings.Lock()
+	for _, m := range mappings.list {
+		if &m.mem[0] == old {
+			t.Error("the replaced table is still mapped")
+		}
+	}
+	mappings.Unlock()
+	e.pendingFrom = infinity
+	e.nodeBudget = 20000
+	if !e.rootSearch(&searchControl{budget: e.nodeBudget}) {
+		t.Error("no move from the new table's search")
+	}
+}
