@@ -138,7 +138,8 @@ var prefaultTables bool
 
 // resizeTable replaces the transposition table by an empty one of n entries
 // (a power of two). The memory comes zeroed from the operating system and
-// is touched only when used.
+// is touched only when used, or with prefaultTables at once on another
+// thread.
 func (e *Engine) resizeTable(n int) {
 	e.table, e.tableMemory = nil, nil // let the old table go before the new one is allocated
 	e.table, e.tableMemory = allocTable(n)

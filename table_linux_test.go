@@ -99,12 +99,30 @@ func residentKB(t *testing.T, p unsafe.Pointer) int {
 }
 
 // TestPrefaultStoppedByResize: a table replaced while it is being faulted
-// in is given back (its fault-in stopped first), and the new table works.
+// in has its fault-in ended before its memory is given back (if the
+// collector has freed it by the next allocation), and the new table works.
 func TestPrefaultStoppedByResize(t *testing.T) {
 	prefaultTables = true
 	defer func() { prefaultTables = false }()
 	e := newEngine() // micro-Max's 144 MiB: still faulting in below
+	old, oldFault := &e.tableMemory.mapping[0], currentPrefault(t, e.table)
 	e.resizeTable(1 << 16)
+	mappings.Lock()
+	unmapped := true
+	for _, m := range mappings.list {
+		unmapped = unmapped && &m.mem[0] != old
+	}
+	mappings.Unlock()
+	if unmapped {
+		select {
+		case <-oldFault.done:
+			if !oldFault.halt.Load() {
+				t.Error("the replaced table was unmapped without stopping its fault-in")
+			}
+		default:
+			t.Error("the replaced table was unmapped while its fault-in still ran")
+		}
+	}
 	e.pendingFrom = infinity
 	e.nodeBudget = 20000
 	if !e.rootSearch(&searchControl{budget: e.nodeBudget}) {
