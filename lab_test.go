@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -68,7 +69,7 @@ func labEngine(p Position) *Engine {
 func TestGivesCheck(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 34))
 	walks, plies := 12, 80
-	if testing.Short() {
+	if reduced() {
 		walks = 3
 	}
 	var positions, moves, checks, protected int
@@ -212,7 +213,7 @@ func TestPosMargin(t *testing.T) {
 // moves.
 func TestLabSearchesAgree(t *testing.T) {
 	budget := 30000
-	if testing.Short() {
+	if reduced() {
 		budget = 8000
 	}
 	for _, combo := range labCombos {
@@ -251,14 +252,17 @@ func TestLabRuleIsMicroMax(t *testing.T) {
 			continue
 		}
 		for _, literal := range []bool{false, true} {
-			e := newEngine()
-			e.nodeBudget = g.budget
-			e.setFutility(g.futility)
-			e.lab.on, e.futility = true, false // the lab decides, with no rule on
-			e.literal = literal
-			var got bytes.Buffer
-			runClassic(e, bytes.NewReader(g.input), &got)
-			compareOutput(t, g.want, got.Bytes())
+			t.Run(fmt.Sprintf("%s/literal=%v", g.name, literal), func(t *testing.T) {
+				t.Parallel()
+				e := newEngine()
+				e.nodeBudget = g.budget
+				e.setFutility(g.futility)
+				e.lab.on, e.futility = true, false // the lab decides, with no rule on
+				e.literal = literal
+				var got bytes.Buffer
+				runClassic(e, bytes.NewReader(g.input), &got)
+				compareOutput(t, g.want, got.Bytes())
+			})
 		}
 	}
 }

@@ -37,8 +37,8 @@ import (
 )
 
 var (
-	modelSeqs = flag.Int("model.seqs", 0, "sequences per protocol for TestModel* (0: as many as fit in -model.time)")
-	modelTime = flag.Duration("model.time", 20*time.Second, "time per protocol for TestModel* when -model.seqs is 0")
+	modelSeqs = flag.Int("model.seqs", 0, "sequences per protocol for TestModel* (0: 8, or with UMAX_FULL=1 as many as fit in -model.time)")
+	modelTime = flag.Duration("model.time", 20*time.Second, "time per protocol for TestModel* with UMAX_FULL=1 when -model.seqs is 0")
 	modelSeed = flag.Uint64("model.seed", 1, "seed of TestModel*'s first sequence (the others follow it)")
 )
 
@@ -940,13 +940,21 @@ func runCECPSequence(t *testing.T, seed uint64) (commands, lines int) {
 	return 0, 0
 }
 
-// runModel plays sequences from the seed on: -model.seqs of them, or as
-// many as fit in -model.time.
+// modelQuickSeqs is how many sequences each model test plays without the
+// switch (about 3 s here): the same ones every run.
+const modelQuickSeqs = 8
+
+// runModel plays sequences from the seed on: -model.seqs of them; without
+// it, modelQuickSeqs, or with the switch on as many as fit in -model.time.
 func runModel(t *testing.T, name string, run func(*testing.T, uint64) (int, int)) {
 	deadline := time.Now().Add(*modelTime)
+	want := *modelSeqs
+	if want == 0 && reduced() {
+		want = modelQuickSeqs
+	}
 	seqs, commands, lines := 0, 0, 0
 	for seed := *modelSeed; ; seed++ {
-		if *modelSeqs > 0 && seqs == *modelSeqs || *modelSeqs == 0 && time.Now().After(deadline) {
+		if want > 0 && seqs == want || want == 0 && time.Now().After(deadline) {
 			break
 		}
 		c, l := run(t, seed)
@@ -956,9 +964,6 @@ func runModel(t *testing.T, name string, run func(*testing.T, uint64) (int, int)
 }
 
 func TestModelCECP(t *testing.T) {
-	if testing.Short() && *modelSeqs == 0 {
-		*modelTime = min(*modelTime, 5*time.Second)
-	}
 	runModel(t, "CECP", runCECPSequence)
 }
 
@@ -1366,9 +1371,6 @@ func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 }
 
 func TestModelUCI(t *testing.T) {
-	if testing.Short() && *modelSeqs == 0 {
-		*modelTime = min(*modelTime, 5*time.Second)
-	}
 	runModel(t, "UCI", runUCISequence)
 }
 

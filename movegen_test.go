@@ -108,7 +108,7 @@ func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
 	e.resizeTable(1 << 16)
 	rng := rand.New(rand.NewPCG(3, 4))
 	walks, plies := 6, 60
-	if testing.Short() {
+	if reduced() {
 		walks = 2
 	}
 	positions := 0

@@ -14,28 +14,35 @@ import (
 
 // The random parity test plays generated games through the C program and
 // through our console mode and compares the outputs byte for byte. It needs
-// micro-Max 4.1's C listing (README says where to get it), so it runs only
-// when given the listing's path:
+// micro-Max 4.1's C listing (README says where to get it) and a C compiler,
+// so it runs when given the listing's path, or with the switch on, when it
+// fails without one:
 //
-//	go test -run TestRandomParity -listing umax41.c [-games 20] [-nodes 20000,3000] [-seed 1] [-literal]
+//	go test -run TestRandomParity -parity.listing umax41.c [-parity.games 20] [-parity.nodes 20000,3000] [-parity.seed 1] [-parity.literal]
 var (
-	listing     = flag.String("listing", "", "path of micro-Max 4.1's C listing, umax41.c; enables TestRandomParity")
-	parityGames = flag.Int("games", 12, "random games per node budget and version in TestRandomParity")
-	parityNodes = flag.String("nodes", "3000,20000", "comma-separated node budgets for TestRandomParity")
-	paritySeed  = flag.Uint64("seed", 1, "first random seed for TestRandomParity")
-	parityLit   = flag.Bool("literal", false, "TestRandomParity plays with the literal search (searchLiteral)")
+	listing     = flag.String("parity.listing", "", "path of micro-Max 4.1's C listing, umax41.c; runs TestRandomParity")
+	parityGames = flag.Int("parity.games", 12, "random games per node budget and version in TestRandomParity")
+	parityNodes = flag.String("parity.nodes", "3000,20000", "comma-separated node budgets for TestRandomParity")
+	paritySeed  = flag.Uint64("parity.seed", 1, "first random seed for TestRandomParity")
+	parityLit   = flag.Bool("parity.literal", false, "TestRandomParity plays with the literal search (searchLiteral)")
 )
 
 func TestRandomParity(t *testing.T) {
 	if *listing == "" {
-		t.Skip("needs -listing PATH, the C listing umax41.c")
+		needFull(t, "random games against the C program (a C compiler, gcc, and micro-Max's listing: -parity.listing PATH)")
+		t.Fatal("the C listing is needed: save micro-Max 4.1's listing (README: Compare node counts with the C program) and give its path as -parity.listing PATH")
 	}
+	cc := os.Getenv("CC")
+	if cc == "" {
+		cc = "gcc"
+	}
+	needProgram(t, cc, "gcc")
 	bin := t.TempDir()
 	var budgets []int
 	for _, f := range bytes.Split([]byte(*parityNodes), []byte(",")) {
 		n, err := strconv.Atoi(string(f))
 		if err != nil || n < 1 {
-			t.Fatalf("bad -nodes %q", *parityNodes)
+			t.Fatalf("bad -parity.nodes %q", *parityNodes)
 		}
 		budgets = append(budgets, n)
 		cmd := exec.Command("sh", "scripts/build-reference.sh", *listing, bin, strconv.Itoa(n))

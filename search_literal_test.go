@@ -8,13 +8,14 @@ import (
 // TestLiteralGolden runs every golden input through the literal search and
 // compares the output with the C program's, as TestClassicGolden does for
 // the fast search: together they show that the two searches print the same
-// bytes. With -short it runs only the inputs that ask for at most 500000
-// nodes of thinking (empty lines times the budget), about a quarter of the work.
+// bytes. Unless UMAX_FULL=1 (switch_test.go), it runs only the inputs that
+// ask for at most 500000 nodes of thinking (empty lines times the budget),
+// about a quarter of the work.
 func TestLiteralGolden(t *testing.T) {
 	for _, g := range goldenCases(t) {
 		t.Run(g.name, func(t *testing.T) {
-			if thinking := thinkingNodes(g); testing.Short() && thinking > 500000 {
-				t.Skipf("-short: %d nodes of thinking", thinking)
+			if thinking := thinkingNodes(g); reduced() && thinking > 500000 {
+				t.Skipf("not run: %d nodes of thinking; %s=1 go test ./... runs it", thinking, fullSwitch)
 			}
 			t.Parallel()
 			g.check(t, true)

@@ -31,9 +31,7 @@ var uciMatches = []struct {
 }
 
 func TestPolyglotMatch(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the matches through polyglot take about two minutes; run without -short")
-	}
+	needFull(t, "matches in XBoard through polyglot against Fairy-Max (xboard, xvfb, polyglot, fairymax; about two minutes)")
 	dir, games := matchSetup(t)
 	engine := buildEngine(t, dir)
 	for _, m := range uciMatches {

@@ -289,7 +289,7 @@ func TestUCIIdentify(t *testing.T) {
 func TestUCINodeCountsMatchC(t *testing.T) {
 	games := []string{"castling-ep.50000", "castling-ep-black.50000", "promotion-white.50000",
 		"promotion-black.50000", "fools-mate.50000", "scholars-mate.50000", "stalemate.50000", "selfplay-qgd.20000"}
-	if !testing.Short() {
+	if !reduced() {
 		games = append(games, "selfplay40.50000", "default.1000000")
 	}
 	var cases []goldenReplay
@@ -871,7 +871,7 @@ func TestUCIPositionGoesBack(t *testing.T) {
 // threefold repetition or the 50-move rule.
 func TestUCISelfPlay(t *testing.T) {
 	games := 8
-	if testing.Short() {
+	if reduced() {
 		games = 3
 	}
 	ends := map[string]int{}

@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -27,14 +26,10 @@ import (
 // Environment: UMAX_MATCH_GAMES sets the games per match (2: one with each
 // colour), UMAX_MATCH_DIR keeps the PGN and debug files in that folder.
 
-// matchPackages are the Debian packages the test needs, with a file each
-// installs.
-var matchPackages = map[string]string{
-	"xboard":   "/usr/games/xboard",
-	"xvfb":     "/usr/bin/xvfb-run",
-	"xauth":    "/usr/bin/xauth",
-	"fairymax": "/usr/games/fairymax",
-	"polyglot": "/usr/games/polyglot",
+// matchPrograms are the outside programs the matches run, with the Debian
+// package of each, and where needProgram found them.
+var matchPrograms = []struct{ program, debianPackage string }{
+	{"xboard", "xboard"}, {"xvfb-run", "xvfb"}, {"xauth", "xauth"}, {"fairymax", "fairymax"}, {"polyglot", "polyglot"},
 }
 
 // matches are the time controls and starting positions played.
@@ -56,9 +51,7 @@ var matches = []struct {
 const engineName = "micro-Max 4.1 (Go)"
 
 func TestXBoardMatch(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the XBoard matches take about two minutes; run without -short")
-	}
+	needFull(t, "matches in XBoard against Fairy-Max (xboard, xvfb, fairymax; about two minutes)")
 	dir, games := matchSetup(t)
 	engine := buildEngine(t, dir)
 	for _, m := range matches {
@@ -69,12 +62,15 @@ func TestXBoardMatch(t *testing.T) {
 	}
 }
 
-// matchSetup installs what the matches need and returns the folder for
+// matchSetup checks that the programs the matches need are there (failing
+// the test with the package to install if not) and returns the folder for
 // their files (UMAX_MATCH_DIR, or a temporary one) and the games per match
 // (UMAX_MATCH_GAMES, or 2).
 func matchSetup(t *testing.T) (dir string, games int) {
 	t.Helper()
-	ensurePackages(t)
+	for _, p := range matchPrograms {
+		needProgram(t, p.program, p.debianPackage)
+	}
 	dir = os.Getenv("UMAX_MATCH_DIR")
 	if dir == "" {
 		dir = t.TempDir()
@@ -118,8 +114,8 @@ func playXBoardMatch(t *testing.T, dir, name string, first, tc []string, fen str
 	pgn = filepath.Join(dir, name+".pgn")
 	debug = filepath.Join(dir, name+".debug")
 	os.Remove(pgn)
-	args := append([]string{"-a", "/usr/games/xboard", "-noGUI"}, first...)
-	args = append(args, "-scp", "/usr/games/fairymax", "-sd", dir,
+	args := append([]string{"-a", needProgram(t, "xboard", "xboard"), "-noGUI"}, first...)
+	args = append(args, "-scp", needProgram(t, "fairymax", "fairymax"), "-sd", dir,
 		"-mg", strconv.Itoa(games), "-sgf", pgn, "-debug", "-nameOfDebugFile", debug, "-ponderNextMove", "false")
 	args = append(append(args, matchSettings...), tc...)
 	if fen != "" {
@@ -132,10 +128,9 @@ func playXBoardMatch(t *testing.T, dir, name string, first, tc []string, fen str
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(games)*90*time.Second)
 	defer cancel()
 	start := time.Now()
-	cmd := exec.CommandContext(ctx, "xvfb-run", args...)
+	cmd := exec.CommandContext(ctx, needProgram(t, "xvfb-run", "xvfb"), args...)
 	cmd.Env = append(os.Environ(), "PATH="+os.Getenv("PATH")+":/usr/games") // polyglot, for -fUCI
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}                   // xvfb-run, Xvfb, XBoard and the engines
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	killGroupOnCancel(cmd)                                                  // xvfb-run, Xvfb, XBoard and the engines
 	cmd.WaitDelay = 5 * time.Second
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -143,31 +138,6 @@ func playXBoardMatch(t *testing.T, dir, name string, first, tc []string, fen str
 	}
 	t.Logf("%d games in %v", games, time.Since(start).Round(time.Second))
 	return pgn, debug
-}
-
-// ensurePackages installs the Debian packages the match needs, if any is
-// missing (as root, with apt-get), or fails saying how to install them.
-func ensurePackages(t *testing.T) {
-	var missing []string
-	for pkg, file := range matchPackages {
-		if _, err := os.Stat(file); err != nil {
-			missing = append(missing, pkg)
-		}
-	}
-	if len(missing) == 0 {
-		return
-	}
-	if os.Geteuid() != 0 {
-		t.Fatalf("the XBoard match needs the Debian packages %s: apt-get install %s",
-			strings.Join(missing, " "), strings.Join(missing, " "))
-	}
-	for _, cmd := range [][]string{{"apt-get", "update"}, append([]string{"apt-get", "install", "-y"}, missing...)} {
-		c := exec.Command(cmd[0], cmd[1:]...)
-		c.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-		if out, err := c.CombinedOutput(); err != nil {
-			t.Fatalf("%s: %v\n%s", strings.Join(cmd, " "), err, lastLines(string(out), 20))
-		}
-	}
 }
 
 // pgnGame is what the checks need of a game in XBoard's PGN file.

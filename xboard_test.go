@@ -243,7 +243,7 @@ func (e *Engine) pos() *Position { return &e.Position }
 func TestNodeCountsMatchC(t *testing.T) {
 	names := []string{"castling-ep.50000", "castling-ep-black.50000", "promotion-white.50000",
 		"promotion-black.50000", "selfplay-qgd.20000"}
-	if !testing.Short() {
+	if !reduced() {
 		names = append(names, "selfplay40.50000", "default.1000000")
 	}
 	for _, name := range names {
