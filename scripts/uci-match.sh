@@ -23,8 +23,8 @@
 #
 # fastchess is built from its source (FASTCHESS_SOURCE, default
 # ../shared/vendor/fastchess) in .build/fastchess, which git ignores, unless
-# -f gives a fastchess binary. Stockfish, g++ and make are installed with
-# apt-get when missing (as root). DIR (default: a temporary folder) keeps
+# -f gives a fastchess binary. It needs Stockfish, g++ and make (Debian's
+# packages; it says which is missing). DIR (default: a temporary folder) keeps
 # the PGN files, fastchess's output and its logs with the engines' traffic.
 # It prints every match's result lines and a summary of games per series and
 # time control.
@@ -58,12 +58,8 @@ dir=$(cd "$dir" && pwd)
 
 need() { # package file
 	if [ ! -e "$2" ] && ! command -v "$2" >/dev/null 2>&1; then
-		if [ "$(id -u)" != 0 ]; then
-			echo "missing $2: apt-get install $1" >&2
-			exit 1
-		fi
-		apt-get update >/dev/null
-		DEBIAN_FRONTEND=noninteractive apt-get install -y "$1" >/dev/null
+		echo "missing $2: install the Debian package $1 (apt-get install $1)" >&2
+		exit 1
 	fi
 }
 need stockfish /usr/games/stockfish
