@@ -1,7 +1,66 @@
-// Command umax is micro-Max 4.1, H.G. Muller's chess program, ported to Go
-// node for node. With -classic it is the original console program; without
-// flags it is an engine for XBoard (CECP version 2) or for UCI GUIs, as the
-// first command says; "umax bench" searches the bench positions.
+// Command umax is micro-Max 4.1, H.G. Muller's chess program of 1770
+// characters of C, ported to Go node for node: for the same input it
+// searches the same tree as the C program and prints the same depths, node
+// counts, scores and moves, iteration by iteration. Around that search it is
+// a chess engine for XBoard and WinBoard and for UCI GUIs and match runners,
+// and a teaching instrument: a literal transliteration of the search to read
+// beside the C listing, pictures of the search tree, and a laboratory of
+// futility-pruning rules.
+//
+// Usage:
+//
+//	umax [flags] [bench]
+//
+// # Modes
+//
+// Without flags umax is an engine on standard input and output, and the
+// first command it reads chooses the protocol: "uci" starts a UCI session
+// (fastchess, cutechess, Arena, OpenBench, lichess-bot), anything else a
+// session of the Chess Engine Communication Protocol, version 2, of XBoard
+// and WinBoard (XBoard sends "xboard" and "protover 2"). The other modes:
+//
+//	umax -uci       UCI from the start
+//	umax -classic   micro-Max's own console dialogue: a move such as e2e4, or an empty line to think
+//	umax bench      five searches at micro-Max's budget; the node total, 10120228, is the search's signature
+//	umax -version   the engine's name and version
+//
+// # Flags
+//
+//	-nodes N          the root budget: deepen while fewer than N nodes (default 1e6; in the protocols only if given)
+//	-futility=false   micro-Max 4.0's search, without futility pruning
+//	-literal          search with the literal transliteration of micro-Max's D(): the same output, slower
+//	-stats            after each search, per ply: moves made, searched and pruned; nodes; hash hits
+//	-tree N           with -classic: the N-ply iteration's search tree as Graphviz DOT, to -tree-out FILE
+//	-futility-margin M, -extended-futility, -deep-futility, -aggressive-futility, -goose-pruning
+//	                  the futility laboratory's rules, all off by default
+//
+// # The code, in reading order
+//
+// One package, a file per concern; read it with the C listing beside it:
+//
+//  1. board.go: the 0x88 board, the piece codes, the centre table in the
+//     board's right half, the initial position.
+//  2. hash.go: glibc's rand() replayed, the hash keys, the transposition
+//     table's 9-byte slots; table_linux.go and table_other.go, its memory.
+//  3. search_literal.go: micro-Max's D() statement for statement, with the
+//     C's variables and jumps and micro-Max's comments. Start here.
+//  4. main.go: the flags, the choice of protocol, and runClassic, micro-Max's
+//     main() loop; the bench.
+//  5. search.go: the same search with shortcuts that change its speed and
+//     nothing else (piece sets, recaptures found directly, prefetches in
+//     prefetch_amd64.go), the Engine around it and its statistics.
+//  6. The engine around the search, which knows no protocol: engine.go (one
+//     search's limits and stop flags, a move played with micro-Max's own
+//     check, the PV), job.go (a search in a goroutine of its own), clock.go
+//     (the time of a move), game.go (undo, mate, draws by rule), movegen.go
+//     (legal moves), fen.go (set-up positions), textio.go (lines in and out).
+//  7. The protocols: xboard.go (CECP) and uci.go (UCI).
+//  8. The instruments: lab.go (the futility laboratory), tree.go and
+//     treedot.go (-tree), version.go (the name the GUIs show).
+//
+// README.md says how to play, test and compare node counts with the C
+// program; doc/protocols.md, doc/laboratory.md, doc/speed.md and
+// doc/testing.md hold the details.
 package main
 
 import (

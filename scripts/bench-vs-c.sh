@@ -20,7 +20,7 @@
 # Then the peak memory (RSS) of each program on one input of each set (with
 # GNU time, Debian package "time"), and the load average before and after,
 # since other work on the machine slows both programs unevenly.
-# The output is meant to be pasted into README.md as it is.
+# The output is meant to be pasted into doc/speed.md as it is.
 set -eu
 listing=$(realpath "${1:?usage: scripts/bench-vs-c.sh LISTING [RUNS] [SETS]}")
 runs=${2:-5}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds, from H.G. Muller's listing of micro-Max 4.1, the C programs that the
-# node-count comparison runs (README: "Comparing node counts with the C
+# node-count comparison runs (README: "Compare node counts with the C
 # program").
 #
 #   scripts/build-reference.sh LISTING OUTDIR [NODES]

@@ -7,7 +7,7 @@
 #   doc/tree-e4-41.dot, doc/tree-e4-41.svg    micro-Max 4.1
 #   doc/tree-e4-40.dot, doc/tree-e4-40.svg    micro-Max 4.0
 #
-# The README shows the SVGs; TestTreeImages checks that the DOT files are
+# doc/laboratory.md shows the SVGs; TestTreeImages checks that the DOT files are
 # what the engine writes now (rerun this script when it fails).
 #
 #   scripts/tree-images.sh [PLIES]      (needs Graphviz: apt-get install graphviz)
