@@ -3,8 +3,8 @@
 #
 #   scripts/release.sh VERSION        e.g. scripts/release.sh 1.0.0
 #
-# One archive per platform players use, each holding the engine, README.md
-# and LICENSE:
+# One archive per platform players use, each holding the engine, README.md,
+# LICENSE and the chapters README links (doc/):
 #   dist/umax-VERSION-windows-amd64.zip    umax.exe, for WinBoard and Windows UCI GUIs
 #   dist/umax-VERSION-darwin-arm64.tar.gz  umax, macOS on Apple silicon
 #   dist/umax-VERSION-darwin-amd64.tar.gz  umax, macOS on Intel
@@ -34,10 +34,10 @@ for target in windows/amd64 darwin/arm64 darwin/amd64 linux/amd64 linux/arm64; d
   mkdir "dist/$name"
   CGO_ENABLED=0 GOOS=$os GOARCH=$arch go build -trimpath -buildvcs=false \
     -ldflags "-s -w -X main.version=$version" -o "dist/$name/$exe" .
-  cp README.md LICENSE "dist/$name/"
+  cp -R README.md LICENSE doc "dist/$name/"
   find "dist/$name" -exec touch -h -t 198001010000 {} + # fixed dates: reproducible archives
   if [ "$os" = windows ]; then
-    (cd dist && zip -qX "$name.zip" "$name/" "$name/LICENSE" "$name/README.md" "$name/$exe")
+    (cd dist && find "$name" | LC_ALL=C sort | zip -qX -@ "$name.zip")
   else
     tar -C dist --owner=0 --group=0 --numeric-owner --sort=name -cf - "$name" | gzip -n > "dist/$name.tar.gz"
   fi
