@@ -3,10 +3,11 @@
 # GOOS=js GOARCH=wasm, run in a Web Worker by web/umax-worker.js) and Go's
 # wasm_exec.js beside it, in web/. Both are built, not committed
 # (.gitignore): wasm_exec.js must come from the Go that built umax.wasm.
-# With "serve" it then serves web/ on http://localhost:PORT/ (8000 unless
-# given), with python3's static server; any static server will do (one
-# without the application/wasm type only makes the page load a little
-# slower). doc/web.md says what the page does.
+# With "serve" it then serves the repository on http://localhost:PORT/
+# (8000 unless given; the page is at /web/, and its "how it works" links
+# reach the Go files beside it), with python3's static server; any static
+# server will do (one without the application/wasm type only makes the
+# page load a little slower). doc/web.md says what the page does.
 #
 #   scripts/web.sh                build web/umax.wasm and web/wasm_exec.js
 #   scripts/web.sh serve [PORT]   build, then serve the page on localhost
@@ -22,6 +23,6 @@ if [ "${1:-}" = serve ]; then
     echo "web.sh: serve needs python3 (or serve web/ with any static file server)" >&2
     exit 1
   fi
-  echo "web.sh: the page is at http://localhost:$port/ (Ctrl-C stops the server)"
-  exec python3 -m http.server --bind 127.0.0.1 --directory web "$port"
+  echo "web.sh: the page is at http://localhost:$port/web/ (Ctrl-C stops the server)"
+  exec python3 -m http.server --bind 127.0.0.1 --directory . "$port"
 fi

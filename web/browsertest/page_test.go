@@ -1,0 +1,354 @@
+package browsertest
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// pageState is the engine's "umax state" as the page holds it.
+type pageState struct {
+	FEN, Side, End, Result, Start string
+	Legal, Moves, SAN             []string
+	Check                         bool
+}
+
+func (b *browser) state() pageState {
+	b.t.Helper()
+	var s pageState
+	b.eval(`window.umax.state()`, &s)
+	return s
+}
+
+// squareCentre is where a square of the board is on the screen.
+func (b *browser) squareCentre(square string) (x, y float64) {
+	b.t.Helper()
+	var p struct{ X, Y float64 }
+	b.eval(fmt.Sprintf(`(() => { const r = document.querySelector("#board rect[data-square='%s']").getBoundingClientRect();
+		return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`, square), &p)
+	return p.X, p.Y
+}
+
+// click clicks the centre of an element.
+func (b *browser) click(selector string) {
+	b.t.Helper()
+	var p struct{ X, Y float64 }
+	b.eval(fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "center"});
+		const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`, selector), &p)
+	b.do(chromedp.MouseClickXY(p.X, p.Y))
+}
+
+// clickMove makes a move by clicking its from-square, then its to-square.
+func (b *browser) clickMove(move string) {
+	b.t.Helper()
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("board").scrollIntoView({block: "center"})`))
+	x, y := b.squareCentre(move[0:2])
+	b.do(chromedp.MouseClickXY(x, y))
+	x, y = b.squareCentre(move[2:4])
+	b.do(chromedp.MouseClickXY(x, y))
+}
+
+// dragMove makes a move by dragging the piece with the mouse.
+func (b *browser) dragMove(move string) {
+	b.t.Helper()
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("board").scrollIntoView({block: "center"})`))
+	x0, y0 := b.squareCentre(move[0:2])
+	x1, y1 := b.squareCentre(move[2:4])
+	actions := []chromedp.Action[chromedp.Void]{
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x0, y0),
+		chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x0, y0, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+	}
+	for i := 1; i <= 8; i++ {
+		f := float64(i) / 8
+		actions = append(actions, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x0+(x1-x0)*f, y0+(y1-y0)*f, chromedp.ButtonLeft))
+	}
+	actions = append(actions, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	b.do(actions...)
+}
+
+// choose sets a select to a value, as a user picks an option (the change event).
+func (b *browser) choose(id, value string) {
+	b.t.Helper()
+	b.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.getElementById(%q); s.value = %q;
+		s.dispatchEvent(new Event("change")); })()`, id, value)))
+}
+
+// iterations reads the thinking table: depth and nodes of every row.
+func (b *browser) iterations() [][2]int {
+	b.t.Helper()
+	var rows [][2]int
+	b.eval(`[...document.querySelectorAll("#iterations tr.iteration")].map((r) => [Number(r.dataset.depth), Number(r.dataset.nodes)])`, &rows)
+	return rows
+}
+
+// waitUsersTurn waits until the engine has moved and the user may move (or
+// the game is over).
+func (b *browser) waitUsersTurn(timeout time.Duration) {
+	b.t.Helper()
+	b.waitJS(`document.body.dataset.turn === "user" || (window.umax.state() && window.umax.state().end !== "")`, timeout)
+}
+
+// nativeBest asks the native engine for a move (the test's player).
+func nativeBest(t *testing.T, n *nativeEngine, moves []string) string {
+	t.Helper()
+	position := "position startpos"
+	if len(moves) > 0 {
+		position += " moves " + strings.Join(moves, " ")
+	}
+	out := n.run(t, []string{position, "go nodes 3000"})
+	return strings.Fields(out[len(out)-1])[1]
+}
+
+// TestPage plays the page as a user does, with the mouse: a game of more
+// than ten moves against the engine, by clicks and by drags, each answered
+// with a legal move and its thinking lines; a click during the engine's
+// think, which does nothing; undo; the tree of a search, whose counts add
+// up; a promotion through the dialog; a bad FEN; the PGN; flip. It saves
+// the screenshots of the README.
+func TestPage(t *testing.T) {
+	b := newBrowser(t, 10*time.Minute)
+	n := startNative(t)
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Fatalf("the page loaded with console errors: %q", errs)
+	}
+	b.choose("strength", "nodes 10000")
+	s := b.state()
+	if len(s.Legal) != 20 || s.Side != "w" {
+		t.Fatalf("the start: %+v", s)
+	}
+
+	// A game: the native engine chooses White's moves, the mouse makes them.
+	moves := 0
+	for moves < 12 && s.End == "" {
+		move := nativeBest(t, n, s.Moves)
+		if moves%2 == 0 {
+			b.clickMove(move)
+		} else {
+			b.dragMove(move)
+		}
+		b.waitJS(fmt.Sprintf(`window.umax.state().moves.length >= %d`, len(s.Moves)+1), 10*time.Second)
+		after := b.state()
+		if after.Moves[len(after.Moves)-1] != move[:4] && after.Moves[len(after.Moves)-1] != move {
+			t.Fatalf("move %d: played %s, the page has %v", moves+1, move, after.Moves)
+		}
+		if moves == 3 { // a click during the engine's think does nothing
+			b.clickMove("a2a3")
+		}
+		b.waitJS(fmt.Sprintf(`window.umax.state().moves.length >= %d || window.umax.state().end !== ""`, len(after.Moves)+1), time.Minute)
+		b.waitUsersTurn(time.Minute)
+		s = b.state()
+		if s.End != "" {
+			break
+		}
+		reply := s.Moves[len(s.Moves)-1]
+		if !contains(after.Legal, reply) || len(s.Moves) != len(after.Moves)+1 {
+			t.Fatalf("move %d: the engine's reply %s is not one of the legal moves %v (moves %v)", moves+1, reply, after.Legal, s.Moves)
+		}
+		if rows := b.iterations(); len(rows) == 0 {
+			t.Fatalf("move %d: no thinking lines for the engine's reply", moves+1)
+		}
+		moves++
+	}
+	if moves < 10 {
+		t.Fatalf("the game lasted %d moves: %v", moves, s.SAN)
+	}
+	t.Logf("a game of %d moves by the mouse: %s", moves, strings.Join(s.SAN, " "))
+
+	// The tree of the engine's last search: the iteration's nodes are the
+	// difference of two thinking lines, and each node's count is one plus
+	// its children's.
+	rows := b.iterations()
+	var nodes3 int
+	for _, r := range rows {
+		switch r[0] {
+		case 2:
+			nodes3 -= r[1]
+		case 3:
+			nodes3 += r[1]
+		}
+	}
+	b.waitJS(`!document.getElementById("open-tree").disabled`, 10*time.Second)
+	b.click("#open-tree")
+	b.waitJS(`document.querySelector("#tree-view li.tree-node")`, 10*time.Second)
+	var root struct {
+		Total    int
+		Children []int
+		Head     string
+	}
+	b.eval(`(() => { const root = document.querySelector("#tree-view li.tree-node");
+		return { total: Number(root.dataset.total), head: document.querySelector(".tree-head").textContent,
+		  children: [...root.querySelectorAll(":scope > details > ul > li.tree-node")].map((li) => Number(li.dataset.total)) }; })()`, &root)
+	sum := 1
+	for _, c := range root.Children {
+		sum += c
+	}
+	if root.Total != nodes3 || sum != root.Total || len(root.Children) == 0 {
+		t.Errorf("the tree: root %d nodes, 1 + its children's %d, the thinking lines' 3-ply iteration %d", root.Total, sum, nodes3)
+	}
+	// Open the first child of the root and one of its children: their moves are there.
+	b.click("#tree-view li.tree-node li.tree-node > details > summary")
+	b.waitJS(`document.querySelectorAll("#tree-view li.tree-node li.tree-node li").length > 0`, 5*time.Second)
+	var opened struct{ Total, Sum, Moves int }
+	b.eval(`(() => { const li = document.querySelector("#tree-view li.tree-node li.tree-node");
+		const kids = [...li.querySelectorAll(":scope > details > ul > li.tree-node")].map((k) => Number(k.dataset.total));
+		return { total: Number(li.dataset.total), sum: kids.reduce((a, b) => a + b, 1),
+		  moves: li.querySelectorAll(":scope > details > ul > li").length - 1 }; })()`, &opened)
+	if opened.Moves == 0 {
+		t.Errorf("the root's first move, opened, lists no moves")
+	}
+	t.Logf("the tree: %d nodes in the 3-ply iteration = 1 + %d moves' nodes; its first move: %d nodes, %d moves listed", root.Total, len(root.Children), opened.Total, opened.Moves)
+	b.screenshot("#tree", "web-tree.png")
+	b.screenshot("main", "web-page.png")
+
+	// Undo takes back the engine's reply and the user's move.
+	before := b.state()
+	b.click("#undo")
+	b.waitJS(fmt.Sprintf(`window.umax.state().moves.length === %d`, len(before.Moves)-2), 10*time.Second)
+	if s := b.state(); strings.Join(s.Moves, " ") != strings.Join(before.Moves[:len(before.Moves)-2], " ") || s.Side != "w" {
+		t.Errorf("undo: %v, before %v", s.Moves, before.Moves)
+	}
+
+	// Flip: Black at the bottom.
+	b.click("#flip")
+	b.waitJS(`document.querySelector("#board rect[data-square='h8']").getBoundingClientRect().y > document.querySelector("#board rect[data-square='a1']").getBoundingClientRect().y`, 5*time.Second)
+	b.click("#flip")
+
+	// A bad FEN is refused and changes nothing; a good one sets up a
+	// promotion, made through the dialog.
+	b.click(".io summary")
+	setFEN := func(fen string) {
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("fen").value = ""`))
+		b.do(chromedp.SendKeys(chromedp.CSS("#fen"), fen), chromedp.KeyEvent("\r"))
+	}
+	before = b.state()
+	setFEN("8/8/8/8/8/8/8/8 w - - 0 1")
+	b.waitJS(`document.getElementById("fen-error").textContent !== ""`, 10*time.Second)
+	var refusal string
+	b.eval(`document.getElementById("fen-error").textContent`, &refusal)
+	if s := b.state(); !strings.Contains(refusal, "Not set up") || s.FEN != before.FEN {
+		t.Errorf("a FEN without kings: %q, position %s (was %s)", refusal, s.FEN, before.FEN)
+	}
+	setFEN("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+	b.waitJS(`window.umax.state().start === "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"`, 10*time.Second)
+	b.dragMove("b7b8")
+	b.waitJS(`document.querySelector(".promotion-dialog-button[data-piece='wn']")`, 5*time.Second)
+	b.click(".promotion-dialog-button[data-piece='wn']")
+	b.waitJS(`window.umax.state().moves.length >= 1`, 10*time.Second)
+	if s := b.state(); s.Moves[0] != "b7b8n" || s.SAN[0] != "b8=N" {
+		t.Errorf("the promotion through the dialog: %v %v", s.Moves, s.SAN)
+	}
+	b.waitUsersTurn(time.Minute)
+	var pgn string
+	b.eval(`document.getElementById("pgn").value`, &pgn)
+	if !strings.Contains(pgn, `[FEN "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]`) || !strings.Contains(pgn, "1. b8=N") {
+		t.Errorf("the PGN:\n%s", pgn)
+	}
+
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// TestPage40 sets the engine to micro-Max 4.0 and checks that its first
+// search after 1.e4 is the C program 4.0's (testdata/classic40/default.1000000),
+// iteration for iteration, in the thinking lines; then compares 4.1 and
+// 4.0 on that position in the compare panel, whose columns are the C
+// programs' too.
+func TestPage40(t *testing.T) {
+	b := newBrowser(t, 10*time.Minute)
+	want40 := goldenFirstSearch(t, "classic40/default.1000000")
+	want41 := goldenFirstSearch(t, "classic/default.1000000")
+	b.choose("version", "40")
+	b.choose("strength", "nodes 1000000")
+	b.click("#new-game")
+	b.waitUsersTurn(10 * time.Second)
+	b.clickMove("e2e4")
+	b.waitJS(`window.umax.state().moves.length === 2`, 2*time.Minute)
+	got := b.iterations()
+	if fmt.Sprint(got) != fmt.Sprint(want40) {
+		t.Errorf("4.0 after 1.e4: the page's iterations %v, the C program's %v", got, want40)
+	} else {
+		t.Logf("4.0 after 1.e4: %d iterations as the C program 4.0's: %v", len(got), got)
+	}
+	b.screenshot("#play", "web-play.png")
+	b.screenshot("#think", "web-think.png")
+
+	// Compare: the position after 1.e4 (the game's moves taken back).
+	b.click("#undo")
+	b.waitJS(`window.umax.state().moves.length === 0`, 10*time.Second)
+	b.choose("user-side", "both")
+	b.clickMove("e2e4")
+	b.waitJS(`window.umax.state().moves.length === 1`, 10*time.Second)
+	b.choose("compare-budget", "1000000")
+	b.click("#run-compare")
+	b.waitJS(`document.getElementById("compare-summary").textContent.includes("plays")`, 3*time.Minute)
+	var rows [][3]string
+	b.eval(`[...document.querySelectorAll("#comparison tr.compare-row")].map((r) => [r.dataset.depth, r.dataset.nodesA, r.dataset.nodesB])`, &rows)
+	var a, c [][2]int
+	for _, r := range rows {
+		var d, na, nb int
+		fmt.Sscan(r[0], &d)
+		if _, err := fmt.Sscan(r[1], &na); err == nil {
+			a = append(a, [2]int{d, na})
+		}
+		if _, err := fmt.Sscan(r[2], &nb); err == nil {
+			c = append(c, [2]int{d, nb})
+		}
+	}
+	if fmt.Sprint(a) != fmt.Sprint(want41) || fmt.Sprint(c) != fmt.Sprint(want40) {
+		t.Errorf("compare after 1.e4: A (4.1) %v, the C program's %v; B (4.0) %v, the C program's %v", a, want41, c, want40)
+	}
+	b.screenshot("#compare", "web-compare.png")
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// goldenFirstSearch reads the depth and nodes of the first search (after
+// the first typed move) of a golden console game, the C program's kibitz
+// lines, depth 0 left out as UCI leaves it out.
+func goldenFirstSearch(t *testing.T, path string) [][2]int {
+	t.Helper()
+	f, err := os.Open(filepath.Join(repoRoot, "testdata", path+".out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows [][2]int
+	boards := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		l := sc.Text()
+		if len(l) == 17 && !strings.Contains(l, "ply") {
+			boards++
+			for i := 0; i < 7; i++ {
+				sc.Scan()
+			}
+			if boards == 3 { // the board after the reply: the search is over
+				break
+			}
+			continue
+		}
+		var depth, nodes int
+		if n, _ := fmt.Sscanf(l, "%d ply, %d searched", &depth, &nodes); n == 2 && boards == 2 && depth > 0 {
+			rows = append(rows, [2]int{depth, nodes})
+		}
+	}
+	return rows
+}
+
+func contains(list []string, s string) bool {
+	for _, l := range list {
+		if l == s {
+			return true
+		}
+	}
+	return false
+}
