@@ -154,15 +154,17 @@ async function engineMove() {
   if (id !== searchId) return; // abandoned
   summarize(finished);
   const move = line.split(" ")[1];
-  if (move && move !== "0000") {
-    game.moves.push(move);
-    await sync(true);
-  }
-  if (recordPlies > 0) {
+  if (recordPlies > 0) { // the tree of this search, before anything else changes the engine
     const answer = await engine.ask("umax tree", "umax tree ");
     treeText = answer.slice("umax tree ".length);
     $("open-tree").disabled = false;
   }
+  if (id !== searchId) return; // abandoned meanwhile
+  if (move && move !== "0000") {
+    game.moves.push(move);
+    await sync(true);
+  }
+  if (id !== searchId) return;
   showGame();
   if (userSide() !== "both") nextTurn();
   else startClock();
@@ -222,7 +224,8 @@ $("move-now").addEventListener("click", () => {
 
 $("user-side").addEventListener("change", () => {
   if (!search) {
-    board.setOrientation(userSide() === "b" ? COLOR.black : COLOR.white, true);
+    const bottom = userSide() === "b" ? COLOR.black : COLOR.white;
+    if (board.getOrientation() !== bottom) board.setOrientation(bottom, true);
     nextTurn();
   }
 });
@@ -632,7 +635,9 @@ $("run-compare").addEventListener("click", async () => {
     const depths = Math.max(ra.rows.length, rb.rows.length);
     const cell = (r, i) => {
       const it = r.rows[i];
-      return it ? [it.nodes.toLocaleString("en"), scoreText(it.score), it.pv ? it.pv[0] : ""] : ["", "", ""];
+      if (!it) return ["", "", "", ""];
+      const own = it.nodes - (i > 0 ? r.rows[i - 1].nodes : 0);
+      return [own.toLocaleString("en"), it.nodes.toLocaleString("en"), scoreText(it.score), it.pv ? it.pv[0] : ""];
     };
     for (let i = 0; i < depths; i++) {
       const tr = document.createElement("tr");

@@ -10,8 +10,8 @@
 // chromium fails the tests. The tests build the engine twice from the
 // repository (../..): natively, and for the page (GOOS=js GOARCH=wasm, with
 // Go's wasm_exec.js), serve a copy of web/ on a loopback port, and save the
-// screenshots the README shows into doc/ (web-play.png, web-tree.png,
-// web-compare.png). TestWorkerSpeed, with -speed, prints the worker's
+// screenshots the README and doc/web.md show into doc/ (web.png,
+// web-tree.png, web-compare.png). TestWorkerSpeed, with -speed, prints the worker's
 // speed against the native engine's (scripts/web-speed.sh).
 package browsertest
 
@@ -172,7 +172,7 @@ func newBrowser(t *testing.T, timeout time.Duration) *browser {
 	setUp(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1100),
+		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-default-apps", true), chromedp.Flag("disable-extensions", true),
@@ -256,6 +256,25 @@ func (b *browser) screenshot(selector, name string) {
 		return
 	}
 	png, err := chromedp.Run(b.ctx, chromedp.Screenshot(chromedp.CSS(selector)))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	path := filepath.Join(repoRoot, "doc", name)
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("saved %s (%d bytes)", path, len(png))
+}
+
+// screenshotView saves a screenshot of the window, scrolled so that an
+// element (a CSS selector) is at its top, into doc/.
+func (b *browser) screenshotView(selector, name string) {
+	b.t.Helper()
+	if !*saveShots {
+		return
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "start"})`, selector)))
+	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		b.t.Fatal(err)
 	}

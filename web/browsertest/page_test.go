@@ -45,20 +45,28 @@ func (b *browser) click(selector string) {
 	b.do(chromedp.MouseClickXY(p.X, p.Y))
 }
 
+// showBoard scrolls the board into view and waits for two frames, so that
+// the squares are where they will be clicked.
+func (b *browser) showBoard() {
+	b.t.Helper()
+	b.eval(`(async () => { document.getElementById("board").scrollIntoView({block: "center"});
+		await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); return true; })()`, nil)
+}
+
 // clickMove makes a move by clicking its from-square, then its to-square.
 func (b *browser) clickMove(move string) {
 	b.t.Helper()
-	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("board").scrollIntoView({block: "center"})`))
-	x, y := b.squareCentre(move[0:2])
-	b.do(chromedp.MouseClickXY(x, y))
-	x, y = b.squareCentre(move[2:4])
-	b.do(chromedp.MouseClickXY(x, y))
+	b.showBoard()
+	x0, y0 := b.squareCentre(move[0:2])
+	x1, y1 := b.squareCentre(move[2:4])
+	b.do(chromedp.MouseClickXY(x0, y0))
+	b.do(chromedp.MouseClickXY(x1, y1))
 }
 
 // dragMove makes a move by dragging the piece with the mouse.
 func (b *browser) dragMove(move string) {
 	b.t.Helper()
-	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("board").scrollIntoView({block: "center"})`))
+	b.showBoard()
 	x0, y0 := b.squareCentre(move[0:2])
 	x1, y1 := b.squareCentre(move[2:4])
 	actions := []chromedp.Action[chromedp.Void]{
@@ -128,6 +136,9 @@ func TestPage(t *testing.T) {
 	moves := 0
 	for moves < 12 && s.End == "" {
 		move := nativeBest(t, n, s.Moves)
+		if moves == 3 { // a long think, to click during it and stop it
+			b.choose("strength", "nodes 3000000")
+		}
 		if moves%2 == 0 {
 			b.clickMove(move)
 		} else {
@@ -138,8 +149,21 @@ func TestPage(t *testing.T) {
 		if after.Moves[len(after.Moves)-1] != move[:4] && after.Moves[len(after.Moves)-1] != move {
 			t.Fatalf("move %d: played %s, the page has %v", moves+1, move, after.Moves)
 		}
-		if moves == 3 { // a click during the engine's think does nothing
+		if moves == 3 { // a click during the engine's think does nothing; stop makes it move
+			b.waitJS(`window.umax.searching() && document.querySelectorAll("#iterations tr.iteration").length >= 3`, 30*time.Second)
 			b.clickMove("a2a3")
+			b.dragMove("b1c3")
+			var still struct {
+				Searching bool
+				Moves     []string
+			}
+			b.eval(`({ searching: window.umax.searching(), moves: window.umax.state().moves })`, &still)
+			if !still.Searching || len(still.Moves) != len(after.Moves) {
+				t.Fatalf("moves made during the engine's think: searching %v, moves %v", still.Searching, still.Moves)
+			}
+			b.click("#stop")
+			b.waitJS(fmt.Sprintf(`window.umax.state().moves.length >= %d`, len(after.Moves)+1), 5*time.Second)
+			b.choose("strength", "nodes 10000")
 		}
 		b.waitJS(fmt.Sprintf(`window.umax.state().moves.length >= %d || window.umax.state().end !== ""`, len(after.Moves)+1), time.Minute)
 		b.waitUsersTurn(time.Minute)
@@ -204,8 +228,9 @@ func TestPage(t *testing.T) {
 		t.Errorf("the root's first move, opened, lists no moves")
 	}
 	t.Logf("the tree: %d nodes in the 3-ply iteration = 1 + %d moves' nodes; its first move: %d nodes, %d moves listed", root.Total, len(root.Children), opened.Total, opened.Moves)
-	b.screenshot("#tree", "web-tree.png")
-	b.screenshot("main", "web-page.png")
+	b.screenshotView("#tree", "web-tree.png")
+
+	b.screenshotView("header", "web.png")
 
 	// Undo takes back the engine's reply and the user's move.
 	before := b.state()
@@ -277,8 +302,6 @@ func TestPage40(t *testing.T) {
 	} else {
 		t.Logf("4.0 after 1.e4: %d iterations as the C program 4.0's: %v", len(got), got)
 	}
-	b.screenshot("#play", "web-play.png")
-	b.screenshot("#think", "web-think.png")
 
 	// Compare: the position after 1.e4 (the game's moves taken back).
 	b.click("#undo")
@@ -303,7 +326,10 @@ func TestPage40(t *testing.T) {
 		}
 	}
 	if fmt.Sprint(a) != fmt.Sprint(want41) || fmt.Sprint(c) != fmt.Sprint(want40) {
-		t.Errorf("compare after 1.e4: A (4.1) %v, the C program's %v; B (4.0) %v, the C program's %v", a, want41, c, want40)
+		var heads, summary string
+		b.eval(`document.getElementById("compare-head-a").textContent + " | " + document.getElementById("compare-head-b").textContent`, &heads)
+		b.eval(`document.getElementById("compare-summary").textContent + " " + JSON.stringify(window.umax.state().moves)`, &summary)
+		t.Errorf("compare after 1.e4 (%s; %s): A (4.1) %v, the C program's %v; B (4.0) %v, the C program's %v", heads, summary, a, want41, c, want40)
 	}
 	b.screenshot("#compare", "web-compare.png")
 	if errs := b.consoleErrors(); len(errs) > 0 {
