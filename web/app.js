@@ -89,6 +89,7 @@ board.enableMoveInput((event) => {
     case INPUT_EVENT_TYPE.moveInputStarted:
       return usersTurn() && legalFrom(event.squareFrom).length > 0;
     case INPUT_EVENT_TYPE.validateMoveInput: {
+      if (!usersTurn()) return false;
       const moves = legalFrom(event.squareFrom).filter((m) => m.slice(2, 4) === event.squareTo);
       if (moves.length === 0) return false;
       if (moves.length > 1) { // a promotion: the dialog chooses the piece
@@ -146,12 +147,14 @@ async function engineMove() {
   showGame();
   startClock();
   search.finished = engine.ask(goCommand(), "bestmove");
-  const line = await search.finished;
   const finished = search;
-  search = null;
+  const line = await finished.finished;
   $("stop").disabled = true;
   stopClock();
-  if (id !== searchId) return; // abandoned
+  // The search stays the page's until its move is on the board: no other
+  // search starts, and the user cannot move, before that.
+  const done = () => { if (search === finished) search = null; };
+  if (id !== searchId) { done(); return; } // abandoned
   summarize(finished);
   const move = line.split(" ")[1];
   if (recordPlies > 0) { // the tree of this search, before anything else changes the engine
@@ -159,11 +162,12 @@ async function engineMove() {
     treeText = answer.slice("umax tree ".length);
     $("open-tree").disabled = false;
   }
-  if (id !== searchId) return; // abandoned meanwhile
+  if (id !== searchId) { done(); return; } // abandoned meanwhile
   if (move && move !== "0000") {
     game.moves.push(move);
     await sync(true);
   }
+  done();
   if (id !== searchId) return;
   showGame();
   if (userSide() !== "both") nextTurn();

@@ -7,6 +7,7 @@ export class Engine {
     this.worker = new Worker(url);
     this.listeners = new Set(); // called with every line
     this.waiters = [];          // {test, resolve}: the first line that passes test resolves
+    this.sent = [];             // the last 100 commands, for the console and the browser test
     this.worker.onmessage = (e) => this.receive(String(e.data));
     this.worker.onerror = (e) => this.receive(`info string the worker failed: ${e.message}`);
   }
@@ -18,6 +19,8 @@ export class Engine {
   }
 
   send(command) {
+    this.sent.push(command);
+    if (this.sent.length > 100) this.sent.shift();
     this.worker.postMessage(command);
   }
 

@@ -38,7 +38,7 @@ import (
 
 var (
 	speedRuns = flag.Int("speed", 0, "TestWorkerSpeed: measure the worker's speed against the native engine this many times")
-	saveShots = flag.Bool("screenshots", true, "save the README's screenshots into doc/")
+	saveShots = flag.Bool("screenshots", false, "save the screenshots of the README and doc/web.md into doc/ (scripts/web.sh screenshots)")
 )
 
 // repoRoot is the repository, two folders up.

@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -114,6 +115,17 @@ func nativeBest(t *testing.T, n *nativeEngine, moves []string) string {
 	return strings.Fields(out[len(out)-1])[1]
 }
 
+// nativeLegal asks the native engine for the legal moves after moves.
+func nativeLegal(t *testing.T, n *nativeEngine, moves []string) []string {
+	t.Helper()
+	out := n.run(t, []string{"position startpos moves " + strings.Join(moves, " "), "umax state"})
+	var st pageState
+	if err := json.Unmarshal([]byte(strings.TrimPrefix(out[len(out)-1], "umax state ")), &st); err != nil {
+		t.Fatal(err)
+	}
+	return st.Legal
+}
+
 // TestPage plays the page as a user does, with the mouse: a game of more
 // than ten moves against the engine, by clicks and by drags, each answered
 // with a legal move and its thinking lines; a click during the engine's
@@ -146,9 +158,10 @@ func TestPage(t *testing.T) {
 		}
 		b.waitJS(fmt.Sprintf(`window.umax.state().moves.length >= %d`, len(s.Moves)+1), 10*time.Second)
 		after := b.state()
-		if after.Moves[len(after.Moves)-1] != move[:4] && after.Moves[len(after.Moves)-1] != move {
+		if played := after.Moves[len(s.Moves)]; played != move[:4] && played != move {
 			t.Fatalf("move %d: played %s, the page has %v", moves+1, move, after.Moves)
 		}
+		after.Moves = after.Moves[:len(s.Moves)+1]
 		if moves == 3 { // a click during the engine's think does nothing; stop makes it move
 			b.waitJS(`window.umax.searching() && document.querySelectorAll("#iterations tr.iteration").length >= 3`, 30*time.Second)
 			b.clickMove("a2a3")
@@ -172,7 +185,11 @@ func TestPage(t *testing.T) {
 			break
 		}
 		reply := s.Moves[len(s.Moves)-1]
+		after.Legal = nativeLegal(t, n, after.Moves)
 		if !contains(after.Legal, reply) || len(s.Moves) != len(after.Moves)+1 {
+			var sent []string
+			b.eval(`window.umax.engine.sent`, &sent)
+			t.Logf("the last commands the page sent:\n%s", strings.Join(sent, "\n"))
 			t.Fatalf("move %d: the engine's reply %s is not one of the legal moves %v (moves %v)", moves+1, reply, after.Legal, s.Moves)
 		}
 		if rows := b.iterations(); len(rows) == 0 {
@@ -270,6 +287,7 @@ func TestPage(t *testing.T) {
 		t.Errorf("the promotion through the dialog: %v %v", s.Moves, s.SAN)
 	}
 	b.waitUsersTurn(time.Minute)
+	b.waitJS(`document.getElementById("pgn").value.includes("b8=N")`, 5*time.Second)
 	var pgn string
 	b.eval(`document.getElementById("pgn").value`, &pgn)
 	if !strings.Contains(pgn, `[FEN "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]`) || !strings.Contains(pgn, "1. b8=N") {
