@@ -53,6 +53,30 @@ var site struct {
 	server *httptest.Server
 	page   string // the page's URL
 	native string // the native engine's path
+
+	mu     sync.Mutex
+	served map[string]int // the bytes of each path served so far
+}
+
+// countingWriter counts the bytes of a response's body.
+type countingWriter struct {
+	http.ResponseWriter
+	n int
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(p)
+	w.n += n
+	return n, err
+}
+
+// servedBytes returns the bytes served so far, by path, and resets the count.
+func servedBytes() map[string]int {
+	site.mu.Lock()
+	defer site.mu.Unlock()
+	served := site.served
+	site.served = map[string]int{}
+	return served
 }
 
 // needBrowser skips the test unless UMAX_FULL=1, and then fails if
@@ -85,7 +109,15 @@ func setUp(t *testing.T) {
 		if site.err != nil {
 			return
 		}
-		site.server = httptest.NewServer(http.FileServer(http.Dir(dir)))
+		files := http.FileServer(http.Dir(dir))
+		site.server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			cw := &countingWriter{ResponseWriter: w}
+			files.ServeHTTP(cw, r)
+			site.mu.Lock()
+			site.served[r.URL.Path] += cw.n
+			site.mu.Unlock()
+		}))
+		site.served = map[string]int{}
 		site.page = site.server.URL + "/web/"
 		site.native = filepath.Join(dir, "umax")
 	})

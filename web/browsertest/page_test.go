@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -115,6 +116,36 @@ func nativeBest(t *testing.T, n *nativeEngine, moves []string) string {
 	return strings.Fields(out[len(out)-1])[1]
 }
 
+// logLoadSize says what loading the page fetched: the engine (umax.wasm),
+// JavaScript, CSS and the rest (the page, the board's SVG sprites), in
+// bytes as served (uncompressed: the test's server does not compress).
+func logLoadSize(t *testing.T, served map[string]int) {
+	t.Helper()
+	kinds := map[string]int{}
+	total := 0
+	var paths []string
+	for path, n := range served {
+		kind := "other"
+		switch {
+		case strings.HasSuffix(path, ".wasm"):
+			kind = "wasm"
+		case strings.HasSuffix(path, ".js"):
+			kind = "JavaScript"
+		case strings.HasSuffix(path, ".css"):
+			kind = "CSS"
+		}
+		kinds[kind] += n
+		total += n
+		paths = append(paths, fmt.Sprintf("%s %d", path, n))
+	}
+	sort.Strings(paths)
+	t.Logf("the page's load: %d bytes in %d files: wasm %d, JavaScript %d, CSS %d, other (HTML, SVG) %d\n%s",
+		total, len(served), kinds["wasm"], kinds["JavaScript"], kinds["CSS"], kinds["other"], strings.Join(paths, "\n"))
+	if kinds["wasm"] == 0 {
+		t.Errorf("umax.wasm was not fetched")
+	}
+}
+
 // nativeLegal asks the native engine for the legal moves after moves.
 func nativeLegal(t *testing.T, n *nativeEngine, moves []string) []string {
 	t.Helper()
@@ -133,11 +164,13 @@ func nativeLegal(t *testing.T, n *nativeEngine, moves []string) []string {
 // up; a promotion through the dialog; a bad FEN; the PGN; flip. It saves
 // the screenshots of the README.
 func TestPage(t *testing.T) {
+	servedBytes() // only this page's load is counted
 	b := newBrowser(t, 10*time.Minute)
 	n := startNative(t)
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Fatalf("the page loaded with console errors: %q", errs)
 	}
+	logLoadSize(t, servedBytes())
 	b.choose("strength", "nodes 10000")
 	s := b.state()
 	if len(s.Legal) != 20 || s.Side != "w" {
@@ -395,4 +428,81 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestPageMore plays the rest of what a user does: Black against the
+// engine's White on a clock (the engine's searches get go wtime btime), a
+// new game while the engine thinks, "Engine, move", and a mate on the board.
+func TestPageMore(t *testing.T) {
+	b := newBrowser(t, 5*time.Minute)
+	sent := func() string {
+		var s []string
+		b.eval(`window.umax.engine.sent`, &s)
+		return strings.Join(s, "\n")
+	}
+	// Black on a clock: the engine opens, the board turns, the clocks run.
+	b.choose("strength", "clock 60 0")
+	b.choose("user-side", "b")
+	b.waitJS(`window.umax.state().moves.length === 1 && document.body.dataset.turn === "user"`, 30*time.Second)
+	if !strings.Contains(sent(), "go wtime 60000 btime 60000 winc 0 binc 0") {
+		t.Errorf("the engine's first search on the clock was not go wtime 60000 btime 60000:\n%s", sent())
+	}
+	var clocks struct {
+		Hidden bool
+		Black  string
+	}
+	b.eval(`({ hidden: document.getElementById("clocks").hidden, black: document.getElementById("clock-b").textContent })`, &clocks)
+	if clocks.Hidden || !strings.HasPrefix(clocks.Black, "Black ") {
+		t.Errorf("the clocks: %+v", clocks)
+	}
+	var h8 float64
+	b.eval(`document.querySelector("#board rect[data-square='a1']").getBoundingClientRect().y - document.querySelector("#board rect[data-square='a8']").getBoundingClientRect().y`, &h8)
+	if h8 >= 0 {
+		t.Errorf("playing Black, the board has White at the bottom")
+	}
+	legal := b.state().Legal
+	b.dragMove(legal[len(legal)-1])
+	b.waitJS(`window.umax.state().moves.length === 3 && document.body.dataset.turn === "user"`, 30*time.Second)
+	if c := strings.Count(sent(), "go wtime"); c != 2 {
+		t.Errorf("%d searches on the clock, want 2:\n%s", c, sent())
+	}
+
+	// A new game while the engine thinks: the search is stopped, its move
+	// dropped, and the engine (White) opens the new game.
+	b.choose("strength", "nodes 3000000")
+	legal = b.state().Legal
+	b.clickMove(legal[0])
+	b.waitJS(`window.umax.searching()`, 10*time.Second)
+	b.click("#new-game")
+	b.waitJS(`window.umax.state().moves.length === 1 && document.body.dataset.turn === "user"`, time.Minute)
+	if s := b.state(); s.Start != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
+		t.Errorf("after a new game during the think: %+v", s)
+	}
+
+	// "Engine, move": the engine takes Black's side, and the user White's.
+	b.choose("strength", "nodes 10000")
+	b.click("#move-now")
+	b.waitJS(`window.umax.state().moves.length === 2 && document.body.dataset.turn === "user"`, 30*time.Second)
+	var side string
+	b.eval(`document.getElementById("user-side").value`, &side)
+	if side != "w" {
+		t.Errorf("after Engine, move the user plays %q, want w", side)
+	}
+
+	// A mate on the board ends the game.
+	b.click(".io summary")
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("fen").value = ""`))
+	b.do(chromedp.SendKeys(chromedp.CSS("#fen"), "k7/8/1K6/8/8/8/8/7R w - - 0 1"), chromedp.KeyEvent("\r"))
+	b.waitJS(`window.umax.state().start === "k7/8/1K6/8/8/8/8/7R w - - 0 1" && document.body.dataset.turn === "user"`, 10*time.Second)
+	b.dragMove("h1h8")
+	b.waitJS(`window.umax.state().end !== ""`, 10*time.Second)
+	var status, pgn string
+	b.eval(`document.getElementById("status").textContent`, &status)
+	b.eval(`document.getElementById("pgn").value`, &pgn)
+	if status != "Checkmate: 1-0" || !strings.Contains(pgn, "1. Rh8# 1-0") || !strings.Contains(pgn, `[Result "1-0"]`) {
+		t.Errorf("mate: status %q, PGN\n%s", status, pgn)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
 }
