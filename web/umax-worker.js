@@ -7,8 +7,8 @@
 //   engine.postMessage('uci');                   // one command per message
 //
 // Messages that arrive while the engine loads wait for it. After "quit"
-// the worker closes. A worker whose engine fails to load says why in an
-// "info string" line.
+// the worker closes. A worker whose engine fails to load, or ends with an
+// error, says so in an "info string" line.
 "use strict";
 importScripts("wasm_exec.js");
 
@@ -43,6 +43,10 @@ onmessage = (e) => {
       throw err;
     }
   }
+  let exitCode = 0;
+  const exit = go.exit;
+  go.exit = (code) => { exitCode = code; exit(code); };
   await go.run(result.instance); // until quit
+  if (exitCode !== 0) postMessage(`info string umax-worker: the engine ended with exit code ${exitCode}`);
   close();
 })();

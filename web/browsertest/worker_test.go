@@ -129,6 +129,9 @@ func TestWorkerDuringSearch(t *testing.T) {
   await new Promise((ok) => setTimeout(ok, 300));
   r = until((l) => l.startsWith("bestmove")); send("position startpos"); await r;
   r = until((l) => l === "readyok"); send("isready"); await r;
+  send("quit"); // the worker closes: what comes after is not answered
+  send("isready");
+  await new Promise((ok) => setTimeout(ok, 500));
   w.terminate();
   return { lines, readyAt, bestAt, moveTimeAt };
 })()`, &out)
@@ -155,6 +158,9 @@ func TestWorkerDuringSearch(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("the worker did not say %q:\n%s", want, text)
 		}
+	}
+	if strings.Count(text, "readyok") != 2 || !strings.HasSuffix(text, "readyok") {
+		t.Errorf("after quit the worker still answered, or an isready went unanswered:\n%s", text)
 	}
 	bestmoves := strings.Count(text, "bestmove ")
 	if bestmoves != 3 {
