@@ -23,7 +23,7 @@ set -eu
 cd "$(dirname "$0")/.."
 case "${1:-build}" in
 test)
-  cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -v . ;;
+  cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -timeout 30m -v . ;;
 screenshots)
   cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -v -run 'TestPage' . -args -screenshots ;;
 speed)
