@@ -281,32 +281,19 @@ func (b *browser) consoleErrors() []string {
 	return append([]string(nil), b.errors...)
 }
 
-// screenshot saves a screenshot of an element (a CSS selector) into doc/.
-func (b *browser) screenshot(selector, name string) {
+// screenshot saves into doc/ a screenshot of an element (a CSS selector),
+// or with view of the window scrolled so that the element is at its top.
+func (b *browser) screenshot(selector, name string, view bool) {
 	b.t.Helper()
 	if !*saveShots {
 		return
 	}
-	png, err := chromedp.Run(b.ctx, chromedp.Screenshot(chromedp.CSS(selector)))
-	if err != nil {
-		b.t.Fatal(err)
+	shot := chromedp.Screenshot(chromedp.CSS(selector))
+	if view {
+		b.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "start"})`, selector)))
+		shot = chromedp.CaptureScreenshot()
 	}
-	path := filepath.Join(repoRoot, "doc", name)
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		b.t.Fatal(err)
-	}
-	b.t.Logf("saved %s (%d bytes)", path, len(png))
-}
-
-// screenshotView saves a screenshot of the window, scrolled so that an
-// element (a CSS selector) is at its top, into doc/.
-func (b *browser) screenshotView(selector, name string) {
-	b.t.Helper()
-	if !*saveShots {
-		return
-	}
-	b.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "start"})`, selector)))
-	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	png, err := chromedp.Run(b.ctx, shot)
 	if err != nil {
 		b.t.Fatal(err)
 	}

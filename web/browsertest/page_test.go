@@ -278,9 +278,9 @@ func TestPage(t *testing.T) {
 		t.Errorf("the root's first move, opened, lists no moves")
 	}
 	t.Logf("the tree: %d nodes in the 3-ply iteration = 1 + %d moves' nodes; its first move: %d nodes, %d moves listed", root.Total, len(root.Children), opened.Total, opened.Moves)
-	b.screenshotView("#tree", "web-tree.png")
+	b.screenshot("#tree", "web-tree.png", true)
 
-	b.screenshotView("header", "web.png")
+	b.screenshot("header", "web.png", true)
 
 	// Undo takes back the engine's reply and the user's move.
 	before := b.state()
@@ -382,7 +382,7 @@ func TestPage40(t *testing.T) {
 		b.eval(`document.getElementById("compare-summary").textContent + " " + JSON.stringify(window.umax.state().moves)`, &summary)
 		t.Errorf("compare after 1.e4 (%s; %s): A (4.1) %v, the C program's %v; B (4.0) %v, the C program's %v", heads, summary, a, want41, c, want40)
 	}
-	b.screenshot("#compare", "web-compare.png")
+	b.screenshot("#compare", "web-compare.png", false)
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
