@@ -38,6 +38,7 @@ type searchControl struct {
 
 // mustStop is the search's look at the flags, every stopPollNodes nodes.
 func (c *searchControl) mustStop(nodes int) bool {
+	pollHost() // in a browser, let the worker read its messages now and then (worker_js.go)
 	c.polled.Store(int64(nodes))
 	limit := c.maxNodes.Load()
 	return c.stop.Load() || limit > 0 && int64(nodes) >= limit

@@ -96,6 +96,7 @@ var uciAnswerForms = regexp.MustCompile(`^(` + strings.Join([]string{
 	`info nodes \d+ nps \d+ time \d+`,
 	`info string [ -~]*`,
 	`bestmove (0000|[a-h][1-8][a-h][1-8][qrbn]?( ponder [a-h][1-8][a-h][1-8][qrbn]?)?)`,
+	`umax (state|san|tree) \{[ -~]*\}`, // the browser page's commands (uci_web.go)
 }, "|") + `)$`)
 
 // FuzzUCI feeds arbitrary input to a UCI session: it must end at the end

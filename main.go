@@ -76,6 +76,9 @@ import (
 )
 
 func main() {
+	if runWorker() { // in a browser's Web Worker: UCI over postMessage (worker_js.go)
+		return
+	}
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [flags] [bench]\n", os.Args[0])
 		flag.PrintDefaults()

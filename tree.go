@@ -87,6 +87,7 @@ type treeStub struct {
 	from, to int       // the move
 	eval     int       // its new evaluation v, from the mover's view
 	rule     pruneRule // what cut it
+	after    int       // the nodes recorded before it: it was made after its node's children below this index
 }
 
 // treeMove is a move of a quiescence box: searched (rule notPruned), with
@@ -233,7 +234,7 @@ func (r *treeRecorder) move(from, to, eval int, rule pruneRule, tableMove bool) 
 		n.moves = append(n.moves, f.move)
 		f.lastBox = len(n.moves) - 1
 	case rule != notPruned:
-		r.stubs = append(r.stubs, treeStub{node: f.node, from: from, to: to, eval: eval, rule: rule})
+		r.stubs = append(r.stubs, treeStub{node: f.node, from: from, to: to, eval: eval, rule: rule, after: len(r.nodes)})
 		f.lastStub = len(r.stubs) - 1
 	}
 }

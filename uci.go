@@ -71,6 +71,7 @@ type uciSession struct {
 	search   *uciSearch // the search running, or nil
 	searches int        // the searches started (the tests count them)
 	quitting bool
+	web      webSession // the browser page's commands (uci_web.go)
 }
 
 // uciSearch is the search job the session runs, and what it knows of it.

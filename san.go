@@ -1,0 +1,75 @@
+package main
+
+// Standard Algebraic Notation, for the browser page's move list and PGN:
+// written from the engine's own legal moves (movegen.go), so that the page
+// needs no chess library of its own.
+
+// sanPieceLetters are the SAN letters of micro-Max's piece types (1 and 2
+// the pawns, 3 knight, 4 king, 5 bishop, 6 rook, 7 queen); a pawn has none.
+const sanPieceLetters = "???NKBRQ"
+
+// san writes m, a legal move of the position, in SAN: the piece letter,
+// as much of the from-square as tells it from the other moves of that
+// piece type to the same square, "x" for a capture (e.p. too), the
+// destination, "=Q" for a promotion, and "+" or "#" for check or mate;
+// castling is O-O or O-O-O. legal is the position's legal moves.
+func (p *Position) san(m Move, legal []Move) string {
+	piece := int(p.board[m.from])
+	kind := piece & 7
+	after := *p
+	d := after.makeMove(m)
+	s := ""
+	switch {
+	case d.rookFrom != noSquare && d.rookFrom&7 == 7:
+		s = "O-O"
+	case d.rookFrom != noSquare:
+		s = "O-O-O"
+	case kind < 3: // a pawn: the file it leaves when it captures
+		if d.victim != 0 {
+			s = squareName(m.from)[:1] + "x"
+		}
+		s += squareName(m.to)
+		if m.promo != 0 {
+			s += "=" + sanPieceLetters[m.promo:m.promo+1]
+		}
+	default:
+		s = sanPieceLetters[kind:kind+1] + p.disambiguation(m, legal)
+		if d.victim != 0 {
+			s += "x"
+		}
+		s += squareName(m.to)
+	}
+	if after.inCheck() {
+		if after.hasLegalMove() {
+			return s + "+"
+		}
+		return s + "#"
+	}
+	return s
+}
+
+// disambiguation is what SAN adds after a piece's letter when another piece
+// of the same type can go to the same square: the from-square's file if it
+// tells them apart, else its rank, else both.
+func (p *Position) disambiguation(m Move, legal []Move) string {
+	kind := p.board[m.from] & 7
+	sameFile, sameRank, others := false, false, false
+	for _, l := range legal {
+		if l.to != m.to || l.from == m.from || p.board[l.from]&7 != kind {
+			continue
+		}
+		others = true
+		sameFile = sameFile || l.from&7 == m.from&7
+		sameRank = sameRank || l.from>>4 == m.from>>4
+	}
+	name := squareName(m.from)
+	switch {
+	case !others:
+		return ""
+	case !sameFile:
+		return name[:1]
+	case !sameRank:
+		return name[1:]
+	}
+	return name
+}

@@ -1,0 +1,232 @@
+package main
+
+// The tree of -tree (tree.go) as JSON, for the browser page's tree view
+// (web/app.js): the same recording that treedot.go draws, written as data
+// so that the page can open it a node at a time. The engine writes it by
+// hand, a few lines of strconv, rather than with encoding/json, which
+// would add half a megabyte to the page's umax.wasm.
+//
+// The object (one line):
+//
+//	{"plies":3, "fen":"...", "side":"b", "caption":"...",
+//	 "nodes":N, "drawn":..., "summarised":..., "inBoxes":...,      the iteration's nodes and where they are
+//	 "pruned":..., "cut":..., "prunedEarly":..., "prunedBoxes":..., the pruned moves and where they are
+//	 "calls":..., "tableHits":..., "answered":...,                  calls of the search, and the table's part
+//	 "tree":[node, ...], "stubs":[stub, ...]}
+//
+// A node is one call of the search, in the order searched, each after its
+// parent (the root first):
+//
+//	{"parent":-1, "move":"e7e5" ("" for the root and a stalemate probe),
+//	 "tableMove":true, "side":"w", "alpha":..., "beta":..., "eval":..., "depth":n,
+//	 "tableDepth":..., "qs":true (a quiescence box), "earlier":[pass...], "last":pass,
+//	 "best":m, "score":..., "bestChild":i, "bestStub":j, "line":true (on the best line),
+//	 "total":nodes in it and below, "box":[boxmove...], "boxPruned":...}
+//
+// A pass is an iteration [d, m, "move", nodes, pruned] (tree.go's
+// treePass); a stub a move made and not searched, {"node":i, "move":...,
+// "eval":v, "rule":"futile", "after":k}: it was made after the node's
+// children whose index is below k; a box move ["move", v, score, "rule"]
+// (rule "searched" for a recapture that was searched, score then its
+// score). The scores are micro-Max's, 99 to a pawn, from the view of the
+// side to move at the node; a move's v is from the mover's view.
+//
+// The counts add up as the picture's title says: nodes = drawn +
+// summarised + inBoxes, and for every node that ran an iteration, the
+// nodes of its last pass are one (its own) plus the totals of the children
+// it searched in that pass.
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strconv"
+)
+
+// writeJSON writes the recorded iteration as JSON (see the top of the
+// file) on one line, without a newline; caption names the search (as the
+// picture's title does).
+func (r *treeRecorder) writeJSON(w io.Writer, caption string) error {
+	if !r.done {
+		return errors.New("the search did not finish the iteration to record")
+	}
+	j := &jsonWriter{w: bufio.NewWriter(w)}
+	t := r.totals()
+	onLine := r.bestLine()
+	j.raw("{")
+	j.field("plies").number(r.plies)
+	j.field("fen").str(fenOf(&r.root))
+	j.field("side").str(sideLetter(r.root.side))
+	j.field("caption").str(caption)
+	for _, c := range []struct {
+		name  string
+		value int
+	}{{"nodes", t.nodes}, {"drawn", t.drawn}, {"summarised", t.summarised}, {"inBoxes", t.inBoxes},
+		{"pruned", t.pruned}, {"cut", t.stubs}, {"prunedEarly", t.prunedEarly}, {"prunedBoxes", t.prunedBoxes},
+		{"calls", r.calls}, {"tableHits", r.tableHits}, {"answered", r.answered}} {
+		j.field(c.name).number(c.value)
+	}
+	j.field("tree").raw("[")
+	for i := range r.nodes {
+		if i > 0 {
+			j.raw(",")
+		}
+		r.writeNodeJSON(j, i, onLine[i])
+	}
+	j.raw("]")
+	j.field("stubs").raw("[")
+	for i, s := range r.stubs {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.raw("{")
+		j.field("node").number(s.node)
+		j.field("move").str(treeMoveName(s.from, s.to))
+		j.field("eval").number(s.eval)
+		j.field("rule").str(s.rule.String())
+		j.field("after").number(s.after)
+		j.raw("}")
+	}
+	j.raw("]}")
+	return j.w.Flush()
+}
+
+// writeNodeJSON writes node i of the tree; onLine says it is on the best line.
+func (r *treeRecorder) writeNodeJSON(j *jsonWriter, i int, onLine bool) {
+	n := &r.nodes[i]
+	j.raw("{")
+	j.field("parent").number(n.parent)
+	j.field("move").str(treeMoveName(n.from, n.to))
+	j.field("tableMove").boolean(n.tableMove)
+	j.field("side").str(sideLetter(n.side))
+	j.field("alpha").number(n.alpha)
+	j.field("beta").number(n.beta)
+	j.field("eval").number(n.eval)
+	j.field("depth").number(n.depth)
+	j.field("tableDepth").number(n.tableDepth)
+	j.field("qs").boolean(n.quiescence)
+	j.field("earlier").raw("[")
+	for k, p := range n.earlier {
+		if k > 0 {
+			j.raw(",")
+		}
+		j.pass(p)
+	}
+	j.raw("]")
+	j.field("last").pass(n.last)
+	j.field("best").number(n.best)
+	j.field("score").number(n.score)
+	j.field("bestChild").number(n.bestChild)
+	j.field("bestStub").number(n.bestStub)
+	j.field("line").boolean(onLine)
+	j.field("total").number(n.totalNodes())
+	if n.quiescence {
+		j.field("box").raw("[")
+		for k, m := range n.moves {
+			if k > 0 {
+				j.raw(",")
+			}
+			j.raw("[").str(treeMoveName(m.from, m.to)).raw(",").number(m.eval).raw(",").number(m.score).raw(",").str(m.rule.String()).raw("]")
+		}
+		j.raw("]")
+		j.field("boxPruned").number(n.boxPruned)
+	}
+	j.raw("}")
+}
+
+// totalNodes is the nodes the search counted in a node and below it: a
+// quiescence box's, or the node's iterations', earlier and last.
+func (n *treeNode) totalNodes() int {
+	if n.quiescence {
+		return n.boxNodes
+	}
+	total := n.last.nodes
+	for _, p := range n.earlier {
+		total += p.nodes
+	}
+	return total
+}
+
+// treeMoveName names a move of the tree, or "" for none (the root, a
+// stalemate probe, a pass that found no best move).
+func treeMoveName(from, to int) string {
+	if from == noSquare {
+		return ""
+	}
+	return moveName(from, to)
+}
+
+// sideLetter is a side as a FEN names it: "w" or "b".
+func sideLetter(side int) string {
+	if side == black {
+		return "b"
+	}
+	return "w"
+}
+
+// jsonWriter writes JSON a piece at a time; the first write error sticks
+// and the rest do nothing (the buffered writer keeps it for Flush).
+type jsonWriter struct {
+	w     *bufio.Writer
+	comma bool // a field was written in the object now open
+}
+
+// raw writes JSON text as it is; an opening brace starts a new object.
+func (j *jsonWriter) raw(s string) *jsonWriter {
+	j.w.WriteString(s)
+	if s != "" && s[len(s)-1] == '{' {
+		j.comma = false
+	}
+	return j
+}
+
+// field writes an object's key and its colon, after a comma if needed.
+func (j *jsonWriter) field(name string) *jsonWriter {
+	if j.comma {
+		j.w.WriteByte(',')
+	}
+	j.comma = true
+	return j.str(name).raw(":")
+}
+
+// number writes an integer.
+func (j *jsonWriter) number(n int) *jsonWriter {
+	j.w.WriteString(strconv.Itoa(n))
+	return j
+}
+
+// boolean writes true or false.
+func (j *jsonWriter) boolean(b bool) *jsonWriter {
+	return j.raw(strconv.FormatBool(b))
+}
+
+// str writes a string: quoted, with quotes, backslashes and control
+// characters escaped (the engine's strings are ASCII).
+func (j *jsonWriter) str(s string) *jsonWriter {
+	j.w.WriteString(jsonQuote(s))
+	return j
+}
+
+// pass writes an iteration of a node: [d, m, "move", nodes, pruned].
+func (j *jsonWriter) pass(p treePass) *jsonWriter {
+	return j.raw("[").number(p.iter).raw(",").number(p.best).raw(",").str(treeMoveName(p.from, p.to)).raw(",").
+		number(p.nodes).raw(",").number(p.pruned).raw("]")
+}
+
+// jsonQuote returns s as a JSON string.
+func jsonQuote(s string) string {
+	b := make([]byte, 0, len(s)+2)
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < ' ' || c == 0x7f:
+			b = append(b, `\u00`...)
+			b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(append(b, '"'))
+}

@@ -1,0 +1,230 @@
+package main
+
+// The browser page's own commands, in UCI mode: what the page
+// (web/app.js) asks the engine besides standard UCI, so that legal moves,
+// the game's state, SAN and the search tree all come from the engine
+// itself. They all start with the word "umax", which no UCI GUI sends, and
+// each answers in one line that starts with the same two words as the
+// command, followed by JSON:
+//
+//	umax state           umax state {"fen":..., "moves":[legal moves], "san":[the game's moves], "end":..., ...}
+//	umax san M1 M2 ...   umax san {"san":[...]}: the moves, from the game's position, in SAN
+//	umax record PLIES    (no answer) every search from now on records the tree of
+//	                     its PLIES-ply iteration (tree.go), in the literal search; 0: none
+//	umax tree            umax tree {...}: the tree the last search recorded (treejson.go),
+//	                     or {"error":"..."}
+//
+// The state is the game of the last position command (with the engine's
+// own move once it has played it), the same game the session searches.
+// umax state and umax san are answered at once, also during a search;
+// umax record and umax tree, like position and go, first let a running
+// search end (stopped, with its bestmove).
+
+import (
+	"bufio"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// maxTreePlies is the deepest iteration the page may record: the trees of
+// deeper ones take too much memory in a browser (doc/web.md).
+const maxTreePlies = 4
+
+// webSession is what the page's commands keep in a UCI session.
+type webSession struct {
+	recordPlies int           // record the tree of this iteration in every search; 0: none
+	lastTree    *treeRecorder // the tree the last search recorded, if any
+	caption     string        // which search recorded it
+}
+
+func init() {
+	uciCommands["umax"] = (*uciSession).webCommand
+	// A search that records its tree keeps the recorder on the engine until
+	// the next command that changes the engine's state; it is then taken
+	// off, and kept for umax tree. (uci.go's init has made uciCommands: Go
+	// runs the files' init functions in the order of their names.)
+	for _, name := range []string{"position", "ucinewgame", "setoption", "go"} {
+		run := uciCommands[name]
+		uciCommands[name] = func(s *uciSession, args []string, at time.Time) {
+			s.settle(name)
+			s.detachTree()
+			if name == "go" { // the tree of this search, or none
+				s.web.lastTree = nil
+				if s.web.recordPlies > 0 {
+					s.e.tree = newTreeRecorder(s.web.recordPlies, s.e.Position)
+					s.web.caption = treeCaption(s.e.futility || s.e.lab.on && s.e.lab.futility, s.e.lab)
+				}
+			}
+			run(s, args, at)
+		}
+	}
+}
+
+// detachTree takes the tree recorder of the last search off the engine, if
+// it has one, and keeps it for umax tree. The engine must be idle.
+func (s *uciSession) detachTree() {
+	if s.e.tree != nil && s.search == nil {
+		s.web.lastTree, s.e.tree = s.e.tree, nil
+	}
+}
+
+// webCommand is "umax ...": the page's commands (see the top of the file).
+func (s *uciSession) webCommand(args []string, _ time.Time) {
+	if len(args) == 0 {
+		s.infof("umax wants state, san, record or tree")
+		return
+	}
+	switch args[0] {
+	case "state":
+		s.out.line("umax state " + s.stateJSON())
+	case "san":
+		s.out.line("umax san " + s.sanJSON(args[1:]))
+	case "record":
+		plies, ok := 0, len(args) == 2
+		if ok {
+			plies, ok = parseInt(args[1], 0, maxTreePlies)
+		}
+		if !ok {
+			s.infof("umax record wants a ply from 0 (none) to %d, not %s", maxTreePlies, quoteWords(args[1:]))
+			return
+		}
+		s.settle("umax record")
+		s.detachTree()
+		s.web.recordPlies = plies
+	case "tree":
+		s.settle("umax tree")
+		s.detachTree()
+		s.out.line("umax tree " + s.treeJSON())
+	default:
+		s.infof("umax %s: no such command (state, san, record, tree)", quoteWords(args[:1]))
+	}
+}
+
+// treeJSON is the last recorded tree as JSON, or an object that says why
+// there is none.
+func (s *uciSession) treeJSON() string {
+	r := s.web.lastTree
+	switch {
+	case r == nil && s.web.recordPlies == 0:
+		return `{"error":"the last search recorded no tree: umax record PLIES first, then go"}`
+	case r == nil:
+		return `{"error":"no search since umax record"}`
+	case !r.done:
+		return `{"error":` + jsonQuote("the search ended before its "+strconv.Itoa(r.plies)+"-ply iteration") + `}`
+	}
+	var b strings.Builder
+	if err := r.writeJSON(&b, s.web.caption); err != nil {
+		return `{"error":` + jsonQuote(err.Error()) + `}`
+	}
+	return b.String()
+}
+
+// endNames are the names umax state gives the ends of a game, with the
+// result each gives (a claimable draw is claimed).
+var endNames = map[gameEnd][2]string{
+	notOver:          {"", "*"},
+	whiteMates:       {"checkmate", "1-0"},
+	blackMates:       {"checkmate", "0-1"},
+	stalemate:        {"stalemate", "1/2-1/2"},
+	fiftyMoves:       {"fifty-move rule", "1/2-1/2"},
+	repetition:       {"threefold repetition", "1/2-1/2"},
+	noMatingMaterial: {"insufficient material", "1/2-1/2"},
+}
+
+// stateJSON is the game as the page needs it: the start position and the
+// current one as FENs (with their move counters), the side to move, its
+// legal moves (every promotion piece listed), the moves played in
+// coordinates and in SAN, whether the side to move is in check, and how
+// the game has ended ("end" empty and "result" "*" while it goes on).
+func (s *uciSession) stateJSON() string {
+	g := &s.game
+	startFEN, fullmove := s.startFEN()
+	now := g.current()
+	legal := now.pos.legalMoves()
+	end := endNames[g.end()]
+	var b strings.Builder
+	j := &jsonWriter{w: bufio.NewWriter(&b)}
+	j.raw("{")
+	j.field("start").str(startFEN)
+	j.field("startpos").boolean(s.base == "startpos")
+	j.field("fen").str(withCounters(fenOf(&now.pos), now.rule50, fullmove+(g.plies[0].pos.side/black+g.length())/2))
+	j.field("side").str(sideLetter(now.pos.side))
+	j.field("check").boolean(now.pos.inCheck())
+	j.field("end").str(end[0])
+	j.field("result").str(end[1])
+	j.field("legal").raw("[")
+	for i, m := range legal {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.str(m.String())
+	}
+	j.raw("]")
+	played := make([]string, g.length())
+	sans := make([]string, g.length())
+	for i := 1; i < len(g.plies); i++ {
+		before := &g.plies[i-1].pos
+		m := g.plies[i].move
+		played[i-1], sans[i-1] = m.String(), before.san(m, before.legalMoves())
+	}
+	j.field("moves").strings(played)
+	j.field("san").strings(sans)
+	j.raw("}")
+	j.w.Flush()
+	return b.String()
+}
+
+// startFEN is the FEN of the game's first position, with its move
+// counters (those the position command gave, or 0 1), and its full-move
+// number.
+func (s *uciSession) startFEN() (string, int) {
+	first := &s.game.plies[0]
+	fullmove := 1
+	if fields := strings.Fields(strings.TrimPrefix(s.base, "fen ")); s.base != "startpos" && len(fields) == 6 {
+		if n, ok := parseInt(fields[5], 1, 1<<30); ok {
+			fullmove = n
+		}
+	}
+	return withCounters(fenOf(&first.pos), first.rule50, fullmove), fullmove
+}
+
+// withCounters puts the half-move clock and the full-move number into a
+// FEN of fenOf, which ends in "0 1".
+func withCounters(fen string, halfmove, fullmove int) string {
+	return strings.TrimSuffix(fen, "0 1") + strconv.Itoa(halfmove) + " " + strconv.Itoa(fullmove)
+}
+
+// sanJSON writes the moves, played one after the other from the game's
+// position, in SAN; it stops at the first that is not legal.
+func (s *uciSession) sanJSON(moves []string) string {
+	p := s.game.current().pos
+	var sans []string
+	for _, text := range moves {
+		m, ok := p.parseMove(text)
+		if !ok {
+			break
+		}
+		sans = append(sans, p.san(m, p.legalMoves()))
+		p.makeMove(m)
+	}
+	var b strings.Builder
+	j := &jsonWriter{w: bufio.NewWriter(&b)}
+	j.raw("{")
+	j.field("san").strings(sans)
+	j.raw("}")
+	j.w.Flush()
+	return b.String()
+}
+
+// strings writes an array of strings.
+func (j *jsonWriter) strings(list []string) *jsonWriter {
+	j.raw("[")
+	for i, s := range list {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.str(s)
+	}
+	return j.raw("]")
+}
