@@ -115,9 +115,9 @@ func parseFEN(fen string) (setup, error) {
 			}
 		}
 	}
-	for sq := 0; sq < 120; sq++ {
+	for _, sq := range boardSquares {
 		piece := int(p.board[sq])
-		if sq&offBoard != 0 || piece == 0 {
+		if piece == 0 {
 			continue
 		}
 		switch kind := piece & 7; {
@@ -177,9 +177,9 @@ func parseFEN(fen string) (setup, error) {
 // (Q=-Q-material gained): the positional part stays as it was set up.
 func (p *Position) staticEval() int {
 	sum := 0
-	for sq := 0; sq < 120; sq++ {
+	for _, sq := range boardSquares {
 		piece := int(p.board[sq])
-		if sq&offBoard != 0 || piece == 0 {
+		if piece == 0 {
 			continue
 		}
 		kind := piece & 7

@@ -354,11 +354,7 @@ func (e *Engine) nextGain(m *labMove) int {
 	b := &e.board
 	them := 24 - m.side
 	best := 0
-	for sq := 0; sq < 120; sq++ {
-		if sq&offBoard != 0 {
-			sq += 7
-			continue
-		}
+	for _, sq := range boardSquares {
 		p := m.at(b, sq, true)
 		if p&them != 0 && p&7 != 4 {
 			best = max(best, 99*pieceValue[p&7])
@@ -385,7 +381,7 @@ func (e *Engine) gooseChase(m *labMove) bool {
 	if capturer != 4 && pieceValue[capturer] <= pieceValue[victim] {
 		return false // lower x higher, or equal
 	}
-	return m.attacked(&e.board, m.to, 24-m.side, true)
+	return attacked(m.to, 24-m.side, func(sq int) int { return m.at(&e.board, sq, true) })
 }
 
 // at is the piece on square sq of board b after the move (after true) or
@@ -416,31 +412,6 @@ func (m *labMove) at(b *[256]int8, sq int, after bool) int {
 		}
 	}
 	return int(b[uint8(sq)])
-}
-
-// attacked reports whether a piece of side by can capture on target, on the
-// board after the move (after true) or before it: along the queen's eight
-// lines the first piece met, if it is by's and its type captures that way
-// that far (captureDir), and the knights a leap away.
-func (m *labMove) attacked(b *[256]int8, target, by int, after bool) bool {
-	for _, step := range kindSteps[7][:8] { // the queen's lines
-		for sq := target + step; sq&offBoard == 0; sq += step {
-			if p := m.at(b, sq, after); p != 0 {
-				if p&by != 0 && captureDir[p&7][uint8(target-sq+119)] != 0 {
-					return true
-				}
-				break
-			}
-		}
-	}
-	for _, step := range kindSteps[3][:8] { // the knight's leaps
-		if sq := target + step; sq&offBoard == 0 {
-			if p := m.at(b, sq, after); p&by != 0 && p&7 == 3 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // givesCheck reports whether the move attacks the opponent's king, looking
@@ -508,7 +479,7 @@ func (m *labMove) discovers(b *[256]int8, vacated, king int) bool {
 // inCheckBefore reports whether the side making the move is in check before it.
 func (e *Engine) inCheckBefore(m *labMove) bool {
 	king := e.labKing(m, m.side)
-	return king&offBoard == 0 && m.attacked(&e.board, king, 24-m.side, false)
+	return king&offBoard == 0 && attacked(king, 24-m.side, func(sq int) int { return m.at(&e.board, sq, false) })
 }
 
 // labKing is the square of color's king before the move (the move does not
@@ -521,14 +492,5 @@ func (e *Engine) labKing(m *labMove, color int) int {
 	if m.kingsKnown {
 		return e.kings[color>>4&1]
 	}
-	for sq := 0; sq < 120; sq++ {
-		if sq&offBoard != 0 {
-			sq += 7
-			continue
-		}
-		if p := m.at(&e.board, sq, false); p&7 == 4 && p&color != 0 {
-			return sq
-		}
-	}
-	return 8 // off the board
+	return kingSquare(color, func(sq int) int { return m.at(&e.board, sq, false) })
 }

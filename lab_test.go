@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -96,7 +97,7 @@ func TestGivesCheck(t *testing.T) {
 					lm, q := labMoveOf(&pos, m)
 					after := labEngine(q)
 					wantCheck := q.inCheck()
-					wantProtected := q.walkRays(func(_, to, victim int, isMove bool) bool { return isMove && to == m.to })
+					wantProtected := slices.ContainsFunc(q.pseudoMoves(nil), func(r Move) bool { return r.to == m.to })
 					if wantCheck {
 						checks++
 					}
@@ -116,7 +117,7 @@ func TestGivesCheck(t *testing.T) {
 							if got := e.inCheckBefore(&lm); got != inCheck {
 								t.Fatalf("%s, %v (made %v, kings known %v): in check %v, want %v", fenOf(&pos), m, made, known, got, inCheck)
 							}
-							if got := lm.attacked(&e.board, m.to, 24-pos.side, true); got != wantProtected {
+							if got := attacked(m.to, 24-pos.side, func(sq int) int { return lm.at(&e.board, sq, true) }); got != wantProtected {
 								t.Fatalf("%s, %v (made %v): protected %v, want %v", fenOf(&pos), m, made, got, wantProtected)
 							}
 						}

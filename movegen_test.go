@@ -132,3 +132,22 @@ func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
 	}
 	t.Logf("%d positions checked", positions)
 }
+
+// perft counts the leaf nodes of the legal move tree to the given depth,
+// every promotion piece counted: the standard test of a move generator.
+func (p *Position) perft(depth int) int {
+	moves := p.legalMoves()
+	if depth <= 1 {
+		if depth < 1 {
+			return 1
+		}
+		return len(moves)
+	}
+	n := 0
+	for _, m := range moves {
+		q := *p
+		q.makeMove(m)
+		n += q.perft(depth - 1)
+	}
+	return n
+}

@@ -165,67 +165,13 @@ func b2i(b bool) int {
 	return 0
 }
 
-// bitIndex numbers the on-board 0x88 squares 0..63 in micro-Max's scan
-// order a8, b8, ..., h8, a7, ..., h1: the bits of a 64-bit square set.
-func bitIndex(square int) uint {
-	return uint((square+square&7)>>1) & 63
-}
-
-// bit is the square set holding one on-board square.
-func bit(square int) uint64 {
-	return 1 << bitIndex(square)
-}
-
-// kindSteps[kind] lists the steps of a piece type in the order micro-Max's
-// direction loop takes them from o[], ending in 0: a pawn's its three steps
-// of steps[] negated (push first), every other piece's each listed step
-// negated, then as is. Example: the white pawn's are -16, -15, -17 (up the
-// board), the king's -1, 1, -16, 16, -15, 15, -17, 17; the first two are the
-// sideways steps that may go on into castling.
-var kindSteps [8][10]int
-
-// captureDir[kind][delta+119] is 1 + the index in kindSteps[kind] of the
-// direction along which a piece of that type captures on its square + delta
-// (sliders: if the squares between are empty), or 0 if it cannot.
-var captureDir [8][256]uint8
-
-func init() {
-	for kind := 1; kind < 8; kind++ {
-		n, dir, step := 0, steps[kind+16], kind
-		for {
-			if kind > 2 && step < 0 {
-				step = -step
-			} else {
-				dir++
-				step = -steps[dir]
-			}
-			if step == 0 {
-				break
-			}
-			kindSteps[kind][n] = step
-			n++
-		}
-		for i, step := range kindSteps[kind][:n] {
-			if kind < 3 && i == 0 {
-				continue // a pawn's push never captures
-			}
-			for reach := 1; reach < 8; reach++ {
-				captureDir[kind][reach*step+119] = uint8(i + 1)
-				if kind < 5 {
-					break // pawns, knights and kings go one step
-				}
-			}
-		}
-	}
-}
-
 // findPieces sets up the square sets and king squares from the board.
 func (e *Engine) findPieces() {
 	e.pieces = [2]uint64{}
 	e.kings = [2]int{8, 8} // off the board: no king
-	for square := 0; square < 128; square++ {
+	for _, square := range boardSquares {
 		piece := int(e.board[square])
-		if square&offBoard != 0 || piece == 0 {
+		if piece == 0 {
 			continue
 		}
 		c := piece >> 4 & 1 // 0 White, 1 Black
@@ -250,10 +196,7 @@ var (
 )
 
 func init() {
-	for target := 0; target < 128; target++ {
-		if target&offBoard != 0 {
-			continue
-		}
+	for _, target := range boardSquares {
 		for _, step := range kindSteps[3][:8] { // the knight's leaps
 			if (target+step)&offBoard == 0 {
 				reachFrom[bitIndex(target)] |= bit(target + step)
@@ -283,7 +226,7 @@ func (e *Engine) attackers(target, side int) uint64 {
 	var set uint64
 	for near := e.pieces[side>>4] & reachFrom[t]; near != 0; near &= near - 1 {
 		sq := bits.TrailingZeros64(near)
-		from := sq + sq&^7 // 0x88 square of bit sq
+		from := squareOf(sq)
 		if captureDir[e.board[uint8(from)]&7][uint8(target-from+119)] != 0 && between[t][sq]&all == 0 {
 			set |= 1 << sq
 		}
@@ -408,8 +351,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	}
 	bestFrom &^= offBoard // the hint where the scan starts
 
-	// The castling test below (C: E-S&b[E]) depends only on the node's board.
-	castled := (epSquare-noSquare)&int(b[uint8(epSquare)]) != 0
+	// The castling test below (castled) depends only on the node's board.
+	afterCastling := castled(b, epSquare)
 	// The depth-1 shortcut needs an e.p. square that no capture lands on.
 	plainEP := epSquare == noSquare || b[uint8(epSquare)] == 0
 	// Not in micro-Max: a root told to search only some moves (UCI's
@@ -445,7 +388,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		// A depth-1 iteration that cannot stand pat (best < beta) acts only on
 		// recaptures on lastTo and on king captures: every other move it
 		// generates is not made and changes nothing. Only those are visited.
-		quiet := iter == 1 && best < beta && hashFirst == 0 && plainEP && !castled
+		quiet := iter == 1 && best < beta && hashFirst == 0 && plainEP && !afterCastling
 		if iter > 2 && hashFirst == 0 { // every move will be searched, unless one fails high
 			e.prefetchChildren(side, indexKey) // only reads: the moves and their order stay the same
 		}
@@ -480,7 +423,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			}
 			for ; left != 0; left &= left - 1 {
 				sq := bits.TrailingZeros64(left)
-				from = sq + sq&^7 // 0x88 square of bit sq
+				from = squareOf(sq)
 				piece = int(b[uint8(from)])
 				kind = piece & 7
 				list := &kindSteps[kind]
@@ -512,18 +455,15 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 						} else {
 							to += step
 						}
-						captureSq = to
 						if to&offBoard != 0 {
 							break // off the board
 						}
-						if castled && to-epSquare < 2 && epSquare-to < 2 {
+						if afterCastling && to-epSquare < 2 && epSquare-to < 2 {
 							best = infinity // the king castled out of or through check
 						}
-						if kind < 3 && to == epSquare {
-							captureSq ^= 16 // e.p.: the captured pawn is behind to
-						}
+						captureSq = captureSquare(kind, to, epSquare) // to, or behind it for e.p.
 						victim = int(b[uint8(captureSq)])
-						if victim&side != 0 || kind < 3 && b2i((to-from)&7 == 0) != b2i(victim == 0) {
+						if cannotMove(side, kind, from, to, victim) {
 							break // own piece, or pawn pushing into a piece or capturing nothing
 						}
 						gain = 99 * pieceValue[victim&7]
@@ -557,7 +497,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							if kind < 3 {                // pawn structure: own pawns two files away, minus one
 								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[uint8(from-2)]) != piece) +
 									b2i((from+2)&offBoard != 0 || int(b[uint8(from+2)]) != piece) - 1)
-								if (to+step+1)&noSquare != 0 { // promotion, always to a queen
+								if promotes(kind, to) { // always to a queen
 									newPiece |= 7
 									gain += promoGain
 								}
@@ -659,9 +599,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								passed = to
 								continue
 							}
-							if kind == 4 && dir < 2 {
-								rookFrom = (from + 3) ^ (step >> 1 & 7) // the corner on this side
-								if int(b[uint8(rookFrom)]) == side+6 && b[uint8(rookFrom^1)]|b[uint8(rookFrom^2)] == 0 {
+							if kind == 4 && dir < 2 { // castling (continuesRay)
+								rookFrom = castlingCorner(from, step)
+								if rookReady(b, rookFrom, side) {
 									passed = to
 									continue
 								}

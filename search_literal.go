@@ -253,8 +253,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 						// and since C's | evaluates all its operands, G is set whenever p==4 and j==7.
 						noCastling := kind != 4 || dir != 7 // no lateral king move,
 						if !noCastling {
-							rookFrom = (from + 3) ^ (step >> 1 & 7)                                     // G: the corner on this side
-							noCastling = int(b[rookFrom]) != side+6 || b[rookFrom^1]|b[rookFrom^2] != 0 // no virgin rook in it, or not 2 empty squares next to it
+							rookFrom = castlingCorner(from, step)      // G=x+3^r>>1&7: the corner on this side (board.go)
+							noCastling = !rookReady(b, rookFrom, side) // no virgin rook in it, or not 2 empty squares next to it
 						}
 						if to != from+step || piece&movedBit != 0 || kind > 2 && noCastling { // not the 1st step, moved before, not a pawn and no castling:
 							victim += b2i(kind < 5) // fake a capture for a non-slider
