@@ -42,7 +42,7 @@ func TestWriteGameInputs(t *testing.T) {
 	if err := os.MkdirAll(*writeGames, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	us, them := newEngine(), newEngine()
+	us, them := newEngine(defaultHashEntries), newEngine(defaultHashEntries)
 	for g := 0; g < gameInputs; g++ {
 		input, result, plies := playGameInput(t, us, them, openings[g], g%2 == 0)
 		name := filepath.Join(*writeGames, fmt.Sprintf("game%d.%d.in", g+1, gameNodes))
@@ -87,8 +87,9 @@ func readOpenings(name string) ([]opening, error) {
 // them (micro-Max 4.0), each with its own table, as two console programs
 // would. It returns our console input, the result and the number of plies.
 func playGameInput(t *testing.T, us, them *Engine, o opening, usWhite bool) ([]byte, string, int) {
-	us.reset(gameNodes, true)
-	them.reset(gameNodes, false)
+	us.restart()
+	them.restart()
+	us.futility, them.futility = true, false
 	var game gameRecord
 	game.reset(setup{pos: us.Position})
 	var input []byte

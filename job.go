@@ -51,6 +51,8 @@ type searchLimits struct {
 	// searchmoves). The result is never another move; if none of them is
 	// legal, the job does not search and has no move.
 	searchMoves []Move
+	// stats: count the search's statistics (-stats, UCI's debug).
+	stats bool
 }
 
 // iteration is what one finished iteration of the root found.
@@ -76,7 +78,7 @@ type searchResult struct {
 	last    iteration     // the last finished iteration (depth 0 if none)
 	nodes   int           // nodes of the whole search
 	elapsed time.Duration // time of the whole search (node clock: nodes / nps)
-	stats   searchStats   // the statistics of the search (-stats)
+	stats   *searchStats  // the statistics of the search, if the limits asked for them
 }
 
 // searchJob is one search running in the background. Its methods may be
@@ -129,7 +131,10 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 			}
 		}
 		j.legal = listed
-		j.ctl.rootMoves = rootMoveSet(listed)
+		j.ctl.rootMoves = newRootMoveSet(listed)
+	}
+	if limits.stats {
+		j.ctl.stats = &searchStats{}
 	}
 	j.ctl.budget = noBudget
 	if limits.budget > 0 {
@@ -200,7 +205,7 @@ func (j *searchJob) run() {
 	if len(j.legal) > 0 {
 		e.pendingFrom = infinity // think
 		played = e.rootSearch(&j.ctl)
-		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: e.stats}
+		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: j.ctl.stats}
 	}
 	res.played = played
 	j.mu.Lock()
@@ -333,7 +338,11 @@ func (j *searchJob) softStop() {
 // does nothing to a job that is not pondering.
 func (j *searchJob) ponderhit(at time.Time) {
 	j.mu.Lock()
-	j.hit(at)
+	hit := j.hit(at)
+	j.mu.Unlock()
+	if hit {
+		j.releaseWait()
+	}
 }
 
 // ponderhitWith is ponderhit with the time limits given now, not when the
@@ -343,21 +352,24 @@ func (j *searchJob) ponderhitWith(at time.Time, soft, hard time.Duration) {
 	if j.pondering {
 		j.limits.soft, j.limits.hard = soft, hard
 	}
-	j.hit(at)
+	hit := j.hit(at)
+	j.mu.Unlock()
+	if hit {
+		j.releaseWait()
+	}
 }
 
-// hit is ponderhit, called with j.mu held, which it releases.
-func (j *searchJob) hit(at time.Time) {
+// hit ends the pondering of a ponder search, whose time limits start at
+// at, and reports whether it was pondering. Called with j.mu held.
+func (j *searchJob) hit(at time.Time) bool {
 	if !j.pondering {
-		j.mu.Unlock()
-		return
+		return false
 	}
 	j.pondering = false
 	if !j.ended {
 		j.startClock(at, int(j.ctl.polled.Load()))
 	}
-	j.mu.Unlock()
-	j.releaseWait()
+	return true
 }
 
 // releaseWait ends the wait of an infinite or ponder job.

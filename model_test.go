@@ -1323,8 +1323,7 @@ func (d *uciDriver) anytime() {
 
 func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 	t.Helper()
-	e := &Engine{Position: newGame(), futility: true, mateDepth: 98}
-	e.resizeTable(minTableSize)
+	e := newEngine(minTableSize)
 	d := &uciDriver{t: t, rng: rand.New(rand.NewPCG(seed, 0x756369)), seed: seed, start: newGame(), base: "startpos"}
 	cfg := uciConfig{nodeBudget: 3000 + d.rng.IntN(100000), maxMemory: 2}
 	d.p = startPipeSession(func(in io.Reader, out io.Writer) { newUCISession(e, out, cfg).serve(in) })

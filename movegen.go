@@ -1,5 +1,7 @@
 package main
 
+import "strings"
+
 // Legal moves under micro-Max's rules, for the protocol adapters.
 //
 // micro-Max never lists its moves: search() walks the board and tries
@@ -36,6 +38,16 @@ func (m Move) String() string {
 		s += string(".??nkbrq"[m.promo])
 	}
 	return s
+}
+
+// movesText writes moves in coordinate notation (Move.String), separated by
+// spaces: a PV as both protocols print it.
+func movesText(moves []Move) string {
+	words := make([]string, len(moves))
+	for i, m := range moves {
+		words[i] = m.String()
+	}
+	return strings.Join(words, " ")
 }
 
 // microMaxMove is the move micro-Max means by from-to in this position: a

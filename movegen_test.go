@@ -104,8 +104,7 @@ func checkAgainstMicroMax(t *testing.T, e *Engine, pos Position, rng *rand.Rand)
 // TestLegalMovesAgreeWithMicroMax walks random games from the positions
 // above and checks the generator against micro-Max at every position.
 func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
-	e := newEngine()
-	e.resizeTable(1 << 16)
+	e := newEngine(1 << 16)
 	rng := rand.New(rand.NewPCG(3, 4))
 	walks, plies := 6, 60
 	if reduced() {

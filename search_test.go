@@ -63,12 +63,10 @@ func goldenCases(t *testing.T) []goldenCase {
 // check runs the golden input through the console mode, with the literal
 // search or the fast one, and compares the output with the C program's.
 func (g goldenCase) check(t *testing.T, literal bool) {
-	e := newEngine()
-	e.nodeBudget = g.budget
-	e.setFutility(g.futility)
-	e.literal = literal
+	e := newEngine(defaultHashEntries)
+	e.futility, e.literal = g.futility, literal
 	var got bytes.Buffer
-	runClassic(e, bytes.NewReader(g.input), &got)
+	(&console{e: e, budget: g.budget}).run(bytes.NewReader(g.input), &got)
 	compareOutput(t, g.want, got.Bytes())
 }
 
@@ -103,13 +101,12 @@ func compareOutput(t *testing.T, want, got []byte) {
 func TestStatsAddUp(t *testing.T) {
 	input := []byte("e2e4\n\nd2d4\n\n\n")
 	for _, futility := range []bool{true, false} {
-		e := newEngine()
-		e.nodeBudget = 20000
-		e.setFutility(futility)
-		e.showStats = true
+		e := newEngine(defaultHashEntries)
+		e.futility = futility
+		c := &console{e: e, budget: 20000, stats: true}
 		var got bytes.Buffer
-		runClassic(e, bytes.NewReader(input), &got)
-		s := &e.stats // the last search
+		c.run(bytes.NewReader(input), &got)
+		s := &c.last // the last search
 		var nodes, searched, pruned int64
 		for d := range s.nodes {
 			nodes += s.nodes[d]
@@ -129,11 +126,10 @@ func TestStatsAddUp(t *testing.T) {
 			t.Errorf("futility %v: %d moves pruned", futility, pruned)
 		}
 		// Without the "#" lines the output is the plain console output.
-		e = newEngine()
-		e.nodeBudget = 20000
-		e.setFutility(futility)
+		e = newEngine(defaultHashEntries)
+		e.futility = futility
 		var plain bytes.Buffer
-		runClassic(e, bytes.NewReader(input), &plain)
+		(&console{e: e, budget: 20000}).run(bytes.NewReader(input), &plain)
 		var stripped []byte
 		for _, line := range bytes.SplitAfter(got.Bytes(), []byte("\n")) {
 			if !bytes.HasPrefix(line, []byte("#")) {

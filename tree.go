@@ -1,11 +1,10 @@
 package main
 
 // -tree: the tree of one root iteration of one search, recorded for a
-// picture (treedot.go draws it in Graphviz's DOT language). The literal
-// search (search_literal.go) calls a treeRecorder at six points, each behind
-// a nil check of Engine.tree, so that a search without -tree does nothing
-// more; rootSearch takes the literal search while a recorder is attached,
-// which walks the same tree as the fast one.
+// picture (treedot.go draws it in Graphviz's DOT language). A treeRecorder
+// is a search hook (hook.go): the search calls it at its six points. A
+// search asked to record (searchControl.tree) is the literal one
+// (search_literal.go), which walks the same tree as the fast one.
 //
 // What is recorded, for the root's iteration of the ply asked for:
 //   - every call of the search (a node) with the move that led to it, the
@@ -29,7 +28,7 @@ package main
 
 // treeRecorder records the tree of one root iteration of one search: the
 // iteration micro-Max's kibitz line calls "plies ply" (iteration depth
-// plies+1). A search runs it through Engine.tree; it is used once.
+// plies+1). It is used once.
 type treeRecorder struct {
 	plies int      // the root iteration to record, numbered as the kibitz lines
 	root  Position // the position searched, for the picture's title
@@ -142,7 +141,7 @@ func (r *treeRecorder) top() *treeFrame { return &r.frames[len(r.frames)-1] }
 // the side to move, the window as received, the evaluation, the depth asked
 // for, the depth of the table entry it resumes from (0: none) and the node
 // counter.
-func (r *treeRecorder) enter(side, alpha, beta, eval, depth, tableDepth, nodes int) {
+func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
 	f := treeFrame{node: -1, box: -1, boxMove: -1, side: side, alpha: alpha, beta: beta, eval: eval,
 		depth: depth, tableDepth: tableDepth, enterNodes: nodes, enterPruned: r.pruned}
 	if r.recording {
@@ -214,10 +213,15 @@ func (r *treeRecorder) iterate(iter int, thinkingRoot bool, nodes int) {
 // move records a move the running call has made, with its new evaluation
 // v (from the mover's view), the rule that cut it (notPruned: its reply is
 // searched next) and whether it is the table's best move, tried first.
-func (r *treeRecorder) move(from, to, eval int, rule pruneRule, tableMove bool) {
-	if !r.recording {
-		return
+func (r *treeRecorder) move(m searchMove) (pruneRule, int) {
+	if r.recording {
+		r.record(m.from, m.to, m.score, m.rule, m.tableMove)
 	}
+	return m.rule, m.score
+}
+
+// record is move's work while recording.
+func (r *treeRecorder) record(from, to, eval int, rule pruneRule, tableMove bool) {
 	if rule != notPruned {
 		r.pruned++
 	}

@@ -71,40 +71,22 @@ type engineOption struct {
 }
 
 // engineOptions are the engine's settings; an option is one entry here.
-// The futility laboratory's switches (lab.go) follow micro-Max's own.
-var engineOptions = append([]engineOption{
-	{name: "Futility pruning", kind: "-check 1", set: func(s *session, value string) error {
-		switch value {
-		case "0", "1":
-			s.e.setFutility(value == "1")
-			return nil
-		}
-		return fmt.Errorf("%q is not 0 or 1", value)
-	}},
-}, labEngineOptions()...)
+// The search variant's (engine.go) are all of them.
+var engineOptions = variantCECPOptions()
 
-// labEngineOptions are the futility laboratory's switches as XBoard options:
-// a margin is a -spin, a rule a -check, all off by default.
-func labEngineOptions() []engineOption {
+// variantCECPOptions are the search variant's settings (engine.go) as CECP
+// options: a margin is a -spin, a switch a -check.
+func variantCECPOptions() []engineOption {
 	var options []engineOption
-	for i := range labOptions {
-		o := &labOptions[i]
-		kind := "-check 0"
-		if o.spin {
-			kind = fmt.Sprintf("-spin 0 %d %d", o.lo, o.hi)
-		}
-		options = append(options, engineOption{name: o.xboard, kind: kind, set: func(s *session, value string) error {
-			if !o.spin {
-				if value != "0" && value != "1" {
-					return fmt.Errorf("%q is not 0 or 1", value)
-				}
-				return s.e.setLabOption(o, b2i(value == "1"))
+	for i := range variantOptions {
+		o := &variantOptions[i]
+		options = append(options, engineOption{name: o.xboard, kind: o.cecpKind(), set: func(s *session, value string) error {
+			lo, hi := o.limits()
+			v, ok := parseInt(value, lo, hi)
+			if !ok || !o.spin && value != "0" && value != "1" {
+				return fmt.Errorf("%q is not a whole number from %d to %d", value, lo, hi)
 			}
-			v, ok := parseInt(value, o.lo, o.hi)
-			if !ok {
-				return fmt.Errorf("%q is not a whole number from %d to %d", value, o.lo, o.hi)
-			}
-			return s.e.setLabOption(o, v)
+			return s.e.setVariant(o, v)
 		}})
 	}
 	return options
@@ -120,48 +102,9 @@ const (
 
 // xboardConfig holds what the command line sets for XBoard mode.
 type xboardConfig struct {
-	nodeBudget int // if > 0, every search has this root node budget (micro-Max's, as -nodes)
-	maxMemory  int // the largest "memory" accepted, in MB (maxMemoryMB if 0)
-}
-
-// clock is CECP's time control and clocks, in time.Duration; the
-// protocol's centiseconds are converted where they are read. It keeps
-// what XBoard says (level, st, time, otim) and the engine's own count of
-// sessions; the budget of a move is moveClock's.
-type clock struct {
-	movesPerSession int           // moves in each session; 0 for one session (sudden death or incremental)
-	base            time.Duration // time of a session
-	increment       time.Duration // added to a player's clock after each of his moves
-	perMove         time.Duration // "st": the exact time for every move (0 if not in use)
-	levelPly        int           // game length when "level" came: sessions count from there
-	mine, theirs    time.Duration // the clocks as "time" and "otim" last said
-}
-
-// newClock is XBoard's default time control, 40 moves in 5 minutes.
-func newClock() clock {
-	return clock{movesPerSession: 40, base: 5 * time.Minute, mine: 5 * time.Minute, theirs: 5 * time.Minute}
-}
-
-// reading is the clock as a move at the given game length sees it: the
-// moves to go count from the ply at which "level" came, one session after
-// another.
-func (c *clock) reading(ply int) moveClock {
-	r := moveClock{left: c.mine, increment: c.increment, perMove: c.perMove, overhead: moveLag}
-	if c.movesPerSession > 0 {
-		r.movesToGo = c.movesPerSession - max(ply-c.levelPly, 0)/2%c.movesPerSession
-	}
-	return r
-}
-
-// tick keeps the engine's own clock between "time" commands, as XBoard
-// keeps it: a move the engine made at the given game length took used; the
-// increment is added, and a new session's time once the engine has made the
-// session's moves. A "time" command sets the clock to what XBoard says.
-func (c *clock) tick(used time.Duration, ply int) {
-	c.mine += c.increment - used
-	if c.movesPerSession > 0 && (max(ply-c.levelPly, 0)/2+1)%c.movesPerSession == 0 {
-		c.mine += c.base
-	}
+	nodeBudget int  // if > 0, every search has this root node budget (micro-Max's, as -nodes)
+	maxMemory  int  // the largest "memory" accepted, in MB (maxMemoryMB if 0)
+	stats      bool // after each search, its statistics as "#" lines (-stats)
 }
 
 // cecpSearch is the search job the session runs, and what the session
@@ -204,10 +147,8 @@ type session struct {
 	nps          int  // "nps": nodes per second of the engine's clock; 0 if it reads the real clock
 	lastScore    int  // the score of the engine's last search for a move, from its side's view
 	hasScore     bool // ... if it has searched in this game
-	lastResult   searchResult
 
 	search   *cecpSearch // the search running, or nil
-	searches int         // the searches started (the tests count them)
 	queue    []inputLine // commands waiting for the search to end
 	lastAt   time.Time   // when the last command executed arrived
 	quitting bool
@@ -825,16 +766,13 @@ func (s *session) cmdNps(args string) {
 	s.nps = n
 }
 
-// writeStats sends the statistics of a search (-stats) as lines that begin
-// with "#", which XBoard ignores (feature debug=1).
+// writeStats sends the statistics of a search (-stats), if it counted
+// them, as lines that begin with "#", which XBoard ignores (feature debug=1).
 func (s *session) writeStats(stats *searchStats) {
-	if !s.e.showStats {
-		return
-	}
-	var buf strings.Builder
-	stats.write(&buf)
-	for _, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
-		s.out.line(line)
+	if stats != nil {
+		for _, line := range stats.lines() {
+			s.out.line("# " + line)
+		}
 	}
 }
 
@@ -985,6 +923,7 @@ func (s *session) startSearch(analysis bool) {
 // from the position XBoard shows). Commands still waiting are taken as if
 // they came now.
 func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
+	limits.stats = s.cfg.stats
 	sr.job = startSearchJob(s.e, s.lastAt, limits, func(it iteration) {
 		if !s.post.Load() {
 			return
@@ -997,7 +936,6 @@ func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 		})
 	})
 	s.search = sr
-	s.searches++
 	waiting := s.queue
 	s.queue = nil
 	for i, l := range waiting {
@@ -1013,12 +951,7 @@ func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 // centiseconds, nodes, PV. A mate in N plies scores 100000+N as the protocol
 // asks (micro-Max's own score is 8000-N), being mated -100000-N.
 func thinkingLine(it iteration) string {
-	moves := make([]string, len(it.pv))
-	for i, m := range it.pv {
-		moves[i] = m.String()
-	}
-	return fmt.Sprintf("%d %d %d %d %s", it.depth, cecpScore(it.score), it.elapsed/(10*time.Millisecond), it.nodes,
-		strings.Join(moves, " "))
+	return fmt.Sprintf("%d %d %d %d %s", it.depth, cecpScore(it.score), it.elapsed/(10*time.Millisecond), it.nodes, movesText(it.pv))
 }
 
 // cecpScore writes micro-Max's score as the protocol wants it: a mate in N
@@ -1047,9 +980,8 @@ func (s *session) finish() {
 		e.Position = s.game.current().pos
 		return
 	}
-	s.lastResult = res
 	s.clock.tick(res.elapsed-sr.hitAt, s.game.length())
-	defer s.writeStats(&res.stats)
+	defer s.writeStats(res.stats)
 	if !res.hasBest {
 		return // cannot happen: no search starts in a position without a move
 	}
