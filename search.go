@@ -293,7 +293,6 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	table := e.table
 	slot := &table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
 	entry := slot.load()
-	hook := e.hook // what watches the search (hook.go), usually nothing
 
 	alpha-- // make room for the delayed-loss bonus
 	iter, best = int(entry.depth), int(entry.score)
@@ -303,8 +302,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		iter, bestTo = 0, 0 // iterate from scratch (the entry's from-square still starts the scan)
 	}
 	bestFrom &^= offBoard // the hint where the scan starts
-	if hook != nil {
-		hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes)
+	if e.hook != nil {
+		e.hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes)
 	}
 
 	// The castling test below (castled) depends only on the node's board.
@@ -333,9 +332,11 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		}
 		e.nodes++
 		e.pollStop()
-		if hook != nil {
-			hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
+		if e.hook != nil {
+			e.hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
 		}
+		rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move
+		makeAll := rootPending || e.hook != nil                   // make the moves not searched too
 		// A depth-1 iteration that cannot stand pat (best < beta) acts only on
 		// recaptures on lastTo and on king captures: every other move it
 		// generates is not made and changes nothing. Only those are visited.
@@ -456,8 +457,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							if remaining <= 1 && score <= alphaNow && e.futility {
 								rule = ruleFutility
 							}
-							rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move
-							if rule == notPruned || rootPending || hook != nil {      // a move not searched needs no board, unless watched
+							if rule == notPruned || makeAll { // a move not searched needs no board
 								b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move
 								b[uint8(to)] = int8(newPiece)
 								e.pieces[us] ^= bit(from) | bit(to)
@@ -471,9 +471,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								if kind == 4 {
 									e.kings[us] = to
 								}
-								if hook != nil { // the laboratory's rules or searchmoves may decide
-									rule, score = hook.move(madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq,
-										rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule))
+								if e.hook != nil { // the laboratory's rules or searchmoves may decide
+									rule, score = e.hookMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq,
+										rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule)
 								}
 								if rule == notPruned {
 									newIndex, newLock := moveKeys(indexKey, lockKey, from, to, captureSq, piece, newPiece, victim, rookFrom)
@@ -504,8 +504,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								}
 							}
 							if score > best {
-								if hook != nil {
-									hook.newBest()
+								if e.hook != nil {
+									e.hook.newBest()
 								}
 								best, bestFrom, bestTo = score, from, to|noSquare&passed
 							}
@@ -566,12 +566,23 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		if lastTo == 8 && e.ctl.report != nil {
 			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
-		if hook != nil {
-			hook.iterated(best, e.nodes)
+		if e.hook != nil {
+			e.hook.iterated(best, e.nodes)
 		}
 	}
-	if hook != nil {
-		hook.leave(best, best+b2i(best < eval), e.nodes)
+	if e.hook != nil {
+		e.hook.leave(best, best+b2i(best < eval), e.nodes)
 	}
 	return best + b2i(best < eval)
+}
+
+// hookMove tells the hook of a move the fast search has made, out of line:
+// built in the search's body, the searchMove would cost the unwatched search
+// registers.
+//
+//go:noinline
+func (e *Engine) hookMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, rookFrom, passed,
+	gain, score, alphaNow, beta int, tableMove bool, rule pruneRule) (pruneRule, int) {
+	return e.hook.move(madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, rookFrom, passed,
+		gain, score, alphaNow, beta, tableMove, rule))
 }
