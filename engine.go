@@ -122,11 +122,14 @@ func (e *Engine) principalVariation(root *Position, from, to, maxMoves int) []Mo
 	return pv
 }
 
-// mateDistance reads a mate score: micro-Max scores a mate found n plies
-// ahead as infinity-n for the winner (a king capture is infinity; each ply
-// back the delayed-loss bonus takes one point off), -infinity+n for the
-// loser. It returns n, positive when the side to move mates, negative when
-// it is mated, and false for an ordinary score.
+// mateDistance reads a mate score as the number of moves n to the mate:
+// micro-Max scores a mate in n moves infinity-n for the side that mates and
+// -(infinity-n) for the side that is mated. A king capture is infinity; the
+// delayed-loss bonus (C: m+=m<e) gives a point back only on the losing side,
+// once a ply, so the distance counts the winner's moves: mate in 1 scores
+// 7999, mate in 2 7998, being mated in 1 (the opponent mates with his next
+// move) -7999. It returns n, positive when the side to move mates, negative
+// when it is mated, and false for an ordinary score.
 func mateDistance(score int) (plies int, mate bool) {
 	switch {
 	case score > infinity-offBoard:

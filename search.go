@@ -263,7 +263,9 @@ func (e *Engine) rootSearch(ctl *searchControl) (played bool) {
 // moves it makes, in which order: it visits only the squares of its own
 // pieces, in micro-Max's scan order, and in a depth-1 iteration that cannot
 // stand pat it visits only the moves that capture on lastTo or capture the
-// king, the only ones such an iteration acts on.
+// king, the only ones such an iteration acts on. What watches the search
+// (e.hook, hook.go) is called at the points and with the arguments of
+// searchLiteral; while nothing does, each point costs one test.
 func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
 	var (
 		dir       int // j: index into kindSteps[kind] of the current direction

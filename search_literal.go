@@ -15,9 +15,26 @@ package main
 // the right follow micro-Max's own, line by line. Where C's operator
 // precedence or its ints-for-truth-values differ from Go's, a comment shows
 // how the C expression groups (C's &, ^ and | bind more loosely than its
-// comparisons, + and -, and evaluate both sides; && and || stop early). What micro-Max does not have is marked "not in micro-Max": the
-// stop flag and node limit that let a GUI interrupt the search, the
-// -stats counters, and the calls that record the tree for -tree (tree.go).
+// comparisons, + and -, and evaluate both sides; && and || stop early).
+//
+// What micro-Max does not have is marked "not in micro-Max" or "hook", and
+// is these lines, each one statement:
+//   - hook := e.hook: what watches the search (hook.go): the statistics of
+//     -stats, the tree of -tree, the futility laboratory's rules and UCI's
+//     searchmoves, or nothing. Its six calls:
+//   - hook.enter: a call begins (after the table lookup);
+//   - hook.iterate: an iteration begins;
+//   - hook.move: a move is made; the laboratory or searchmoves may cut it
+//     (rule: what cut it, micro-Max's futility or theirs);
+//   - hook.newBest: the move gave a new best score;
+//   - hook.iterated: an iteration ends;
+//   - hook.leave: the call returns;
+//   - e.pollStop(): every 4096 nodes, a GUI's stop or node limit; a stopped
+//     search panics, and rootSearch puts the root position back;
+//   - e.ctl.softStop at the root: a GUI's clock ends the deepening as
+//     micro-Max's budget does;
+//   - the kibitz line at the root (e.ctl.report) is the printf that
+//     micro-Max's listing has commented out.
 //
 // C keeps squares and pieces in chars, which wrap at 8 bits; here they are
 // ints. The values they take stay in 0..127, except where a step leaves the

@@ -948,14 +948,14 @@ func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 }
 
 // thinkingLine is the thinking output of an iteration: ply, score, time in
-// centiseconds, nodes, PV. A mate in N plies scores 100000+N as the protocol
-// asks (micro-Max's own score is 8000-N), being mated -100000-N.
+// centiseconds, nodes, PV. A mate in N moves scores 100000+N as the
+// protocol asks (micro-Max's own score is 8000-N), being mated -100000-N.
 func thinkingLine(it iteration) string {
 	return fmt.Sprintf("%d %d %d %d %s", it.depth, cecpScore(it.score), it.elapsed/(10*time.Millisecond), it.nodes, movesText(it.pv))
 }
 
 // cecpScore writes micro-Max's score as the protocol wants it: a mate in N
-// plies is 100000+N, being mated -100000-N.
+// moves (mateDistance) is 100000+N, being mated in N -100000-N.
 func cecpScore(score int) int {
 	if n, mate := mateDistance(score); mate {
 		if n < 0 {
