@@ -164,11 +164,10 @@ func samePosition(p, q *Position) bool {
 	return true
 }
 
-// The rules of micro-Max, written once for the code outside the two
-// searches: the move generator (movegen.go), the set-up (fen.go), the game
-// record (game.go), the laboratory (lab.go) and the table's prefetch. Each
-// names the C expression of D() it is. The searches spell the same rules in
-// C's own form, each with a comment naming the rule here.
+// The rules of micro-Max, written once, each with the C expression of D()
+// it is: for the move generator, the set-up, the game record, the
+// laboratory, the prefetch and the fast search; the literal search keeps
+// C's own form but for the castling corner.
 
 // boardSquares are the 64 on-board squares in micro-Max's scan order: a8,
 // b8, ..., h8, a7, ..., h1 (C: x=x+9&~M walks them, from any square round
@@ -186,14 +185,10 @@ func squareOf(i int) int { return i + i&^7 }
 
 // bitIndex numbers an on-board 0x88 square 0..63 in scan order, the
 // inverse of squareOf: the bit of a 64-bit square set that holds it.
-func bitIndex(square int) uint {
-	return uint((square+square&7)>>1) & 63
-}
+func bitIndex(square int) uint { return uint((square+square&7)>>1) & 63 }
 
 // bit is the square set holding one on-board square.
-func bit(square int) uint64 {
-	return 1 << bitIndex(square)
-}
+func bit(square int) uint64 { return 1 << bitIndex(square) }
 
 // kindSteps[kind] lists the steps of a piece type in the order micro-Max's
 // direction loop takes them from o[] (C: r=p>2&r<0?-r:-o[++j]), ending in
@@ -262,16 +257,12 @@ func cannotMove(side, kind, from, to, victim int) bool {
 // promotes reports whether a pawn (kind 1 or 2) that reaches to becomes a
 // queen there, the only piece micro-Max promotes to: to is on the last
 // rank, where the pawn's next step would leave the board (C: y+r+1&S).
-func promotes(kind, to int) bool {
-	return kind < 3 && (to < 8 || to >= 112)
-}
+func promotes(kind, to int) bool { return kind < 3 && (to < 8 || to >= 112) }
 
 // castlingCorner is the corner of the rook that a king on from castles
 // with when it steps sideways by step, -1 or 1: from+3 is h1 (h8) for the
 // king on e1 (e8), and stepping left flips it to a1 (a8) (C: G=x+3^r>>1&7).
-func castlingCorner(from, step int) int {
-	return (from + 3) ^ (step >> 1 & 7)
-}
+func castlingCorner(from, step int) int { return (from + 3) ^ (step >> 1 & 7) }
 
 // rookReady reports whether an unmoved rook of side stands on corner with
 // the two squares next to it empty: then the king's sideways first step

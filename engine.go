@@ -220,14 +220,6 @@ var variantOptions = []variantOption{
 		get:   func(e *Engine) int { return b2i(e.lab.goose) }, set: func(e *Engine, v int) { e.lab.goose = v != 0 }},
 }
 
-// limits are the values the option takes: lo..hi for a spin, 0..1 for a check.
-func (o *variantOption) limits() (lo, hi int) {
-	if o.spin {
-		return o.lo, o.hi
-	}
-	return 0, 1
-}
-
 // cecpKind is the option's control as CECP's feature option declares it:
 // "-check 1", "-spin 0 -300 900".
 func (o *variantOption) cecpKind() string {
@@ -246,11 +238,19 @@ func (o *variantOption) uciType() string {
 	return fmt.Sprintf("check default %v", o.def != 0)
 }
 
-// setVariant sets the option to v, which must be in its limits; otherwise
-// it says so and changes nothing.
-func (e *Engine) setVariant(o *variantOption, v int) error {
-	if lo, hi := o.limits(); v < lo || v > hi {
-		return fmt.Errorf("%d is not from %d to %d", v, lo, hi)
+// setVariantText sets the option from a protocol's text: a spin's whole
+// number in range, a check's words for on and off (CECP's 1 and 0, UCI's
+// true and false, in any case). Other text is refused and changes nothing.
+func (e *Engine) setVariantText(o *variantOption, text, on, off string) error {
+	v, ok := parseInt(text, o.lo, o.hi)
+	if !o.spin {
+		v, ok = b2i(strings.EqualFold(text, on)), strings.EqualFold(text, on) || strings.EqualFold(text, off)
+	}
+	switch {
+	case !ok && o.spin:
+		return fmt.Errorf("want a whole number from %d to %d", o.lo, o.hi)
+	case !ok:
+		return fmt.Errorf("want %s or %s", on, off)
 	}
 	o.set(e, v)
 	return nil
@@ -273,8 +273,8 @@ func addVariantFlags(fs *flag.FlagSet) func(e *Engine) error {
 	}
 	return func(e *Engine) error {
 		for i := range variantOptions {
-			if lo, hi := variantOptions[i].limits(); values[i]() < lo || values[i]() > hi {
-				return fmt.Errorf("-%s must be from %d to %d", variantOptions[i].flag, lo, hi)
+			if o := &variantOptions[i]; o.spin && (values[i]() < o.lo || values[i]() > o.hi) {
+				return fmt.Errorf("-%s must be from %d to %d", o.flag, o.lo, o.hi)
 			}
 		}
 		for i := range variantOptions {

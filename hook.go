@@ -2,11 +2,10 @@ package main
 
 // The hook: what a search tells of its work, and lets decide, beyond
 // micro-Max. The statistics (-stats), the tree (-tree, tree.go), the
-// futility laboratory (lab.go) and UCI's searchmoves each watch a search
-// through it; rootSearch attaches the ones a search asks for as
-// Engine.hook, nil when none is, and then the searches are micro-Max's.
-// Both searches call it at the same points, in the same order, with the
-// same arguments, so that what watches one sees the other's tree.
+// futility laboratory (lab.go) and UCI's searchmoves watch a search through
+// it; rootSearch attaches those a search asks for, and nil when none, when
+// the searches are micro-Max's. Both searches call it at the same points
+// with the same arguments: what watches one sees the other's tree.
 
 import "fmt"
 
@@ -62,7 +61,10 @@ type searchMove struct {
 }
 
 // madeMove is the searchMove of a move a search has just made on the board,
-// in the searches' words: both build it here.
+// in the searches' words: both build it here. (Not inlined: built in the
+// fast search's body, it would cost the unwatched search registers.)
+//
+//go:noinline
 func madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, rookFrom, passed,
 	gain, score, alphaNow, beta int, tableMove bool, rule pruneRule) searchMove {
 	newPiece := piece | movedBit
@@ -89,41 +91,26 @@ func (quietHook) leave(best, score, nodes int)                                  
 // laboratory, searchmoves) before those that watch (statistics, tree).
 type hooks []searchHook
 
+func (h hooks) each(f func(searchHook)) {
+	for _, x := range h {
+		f(x)
+	}
+}
+
 func (h hooks) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
-	for _, x := range h {
-		x.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes)
-	}
+	h.each(func(x searchHook) { x.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes) })
 }
-
-func (h hooks) iterate(iter int, thinkingRoot bool, nodes int) {
-	for _, x := range h {
-		x.iterate(iter, thinkingRoot, nodes)
-	}
+func (h hooks) iterate(iter int, root bool, nodes int) {
+	h.each(func(x searchHook) { x.iterate(iter, root, nodes) })
 }
-
 func (h hooks) move(m searchMove) (pruneRule, int) {
-	for _, x := range h {
-		m.rule, m.score = x.move(m)
-	}
+	h.each(func(x searchHook) { m.rule, m.score = x.move(m) })
 	return m.rule, m.score
 }
-
-func (h hooks) newBest() {
-	for _, x := range h {
-		x.newBest()
-	}
-}
-
-func (h hooks) iterated(best, nodes int) {
-	for _, x := range h {
-		x.iterated(best, nodes)
-	}
-}
-
+func (h hooks) newBest()                 { h.each(func(x searchHook) { x.newBest() }) }
+func (h hooks) iterated(best, nodes int) { h.each(func(x searchHook) { x.iterated(best, nodes) }) }
 func (h hooks) leave(best, score, nodes int) {
-	for _, x := range h {
-		x.leave(best, score, nodes)
-	}
+	h.each(func(x searchHook) { x.leave(best, score, nodes) })
 }
 
 // hookFor is the hook of a search under ctl: the laboratory's rules if a
@@ -146,11 +133,8 @@ func (e *Engine) hookFor(ctl *searchControl) searchHook {
 	if ctl.hook != nil {
 		h = append(h, ctl.hook)
 	}
-	switch len(h) {
-	case 0:
+	if len(h) == 0 {
 		return nil
-	case 1:
-		return h[0]
 	}
 	return h
 }
@@ -161,15 +145,6 @@ func (e *Engine) hookFor(ctl *searchControl) searchHook {
 type rootMoveSet struct {
 	quietHook
 	set [64]uint64
-}
-
-// newRootMoveSet returns the set holding moves.
-func newRootMoveSet(moves []Move) *rootMoveSet {
-	r := &rootMoveSet{}
-	for _, m := range moves {
-		r.set[bitIndex(m.from)] |= bit(m.to)
-	}
-	return r
 }
 
 func (r *rootMoveSet) move(m searchMove) (pruneRule, int) {
@@ -226,17 +201,19 @@ func (s *searchStats) move(m searchMove) (pruneRule, int) {
 	return m.rule, m.score
 }
 
-// lines are the statistics of a search as text, a line per ply, numbered
-// as in the kibitz lines (micro-Max's depth d is "d-1 ply", so ply 0 is the
-// quiescence search): the moves made in iterations of that depth, and how
-// many of them were searched and how many pruned as futile (counted apart,
-// so that the sum checks the count), and the nodes asked for that depth
-// with their hash hits. A rule of the laboratory (or searchmoves) that cut
-// moves in the search gets a column of its own after "futile", "+
-// extended N" and so on, on every line; "futile" is then what micro-Max's
-// own test (with the lab's margin) pruned. The console mode and CECP print
-// each line after "# ", UCI as an info string.
+// lines are the statistics as text, a line per ply numbered as in the
+// kibitz lines (micro-Max's depth d is "d-1 ply"; ply 0 is the quiescence
+// search): the moves made in iterations of that depth, searched and pruned
+// as futile (counted apart, so that the sum checks the count), and the
+// nodes asked for that depth with their hash hits. A rule of the laboratory
+// (or searchmoves) that cut moves adds a column after "futile" ("+ extended
+// N"); "futile" is then micro-Max's own test (with the lab's margin). The
+// console mode and CECP print each line after "# ", UCI as an info string.
+// Statistics not counted (nil) have no lines.
 func (s *searchStats) lines() []string {
+	if s == nil {
+		return nil
+	}
 	var used [numPruneRules]bool
 	for r := ruleExtended; r < numPruneRules; r++ {
 		for d := range s.prunedBy[r] {

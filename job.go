@@ -125,13 +125,14 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	j.legal = j.root.legalMoves()
 	if limits.searchMoves != nil {
 		var listed []Move
+		j.ctl.rootMoves = &rootMoveSet{}
 		for _, m := range j.legal {
 			if j.listed(m) {
 				listed = append(listed, m)
+				j.ctl.rootMoves.set[bitIndex(m.from)] |= bit(m.to)
 			}
 		}
 		j.legal = listed
-		j.ctl.rootMoves = newRootMoveSet(listed)
 	}
 	if limits.stats {
 		j.ctl.stats = &searchStats{}
@@ -337,39 +338,25 @@ func (j *searchJob) softStop() {
 // at time at. If the search is already over, the job reports at once. It
 // does nothing to a job that is not pondering.
 func (j *searchJob) ponderhit(at time.Time) {
-	j.mu.Lock()
-	hit := j.hit(at)
-	j.mu.Unlock()
-	if hit {
-		j.releaseWait()
-	}
+	j.ponderhitWith(at, j.limits.soft, j.limits.hard) // (only this goroutine writes them)
 }
 
 // ponderhitWith is ponderhit with the time limits given now, not when the
 // job started: CECP learns the engine's clock only with the opponent's move.
 func (j *searchJob) ponderhitWith(at time.Time, soft, hard time.Duration) {
 	j.mu.Lock()
-	if j.pondering {
+	hit := j.pondering
+	if hit {
+		j.pondering = false
 		j.limits.soft, j.limits.hard = soft, hard
+		if !j.ended {
+			j.startClock(at, int(j.ctl.polled.Load()))
+		}
 	}
-	hit := j.hit(at)
 	j.mu.Unlock()
 	if hit {
 		j.releaseWait()
 	}
-}
-
-// hit ends the pondering of a ponder search, whose time limits start at
-// at, and reports whether it was pondering. Called with j.mu held.
-func (j *searchJob) hit(at time.Time) bool {
-	if !j.pondering {
-		return false
-	}
-	j.pondering = false
-	if !j.ended {
-		j.startClock(at, int(j.ctl.polled.Load()))
-	}
-	return true
 }
 
 // releaseWait ends the wait of an infinite or ponder job.
@@ -380,13 +367,6 @@ func (j *searchJob) releaseWait() {
 		j.released = true
 		close(j.release)
 	}
-}
-
-// lastIteration returns the last finished iteration (depth 0 if none).
-func (j *searchJob) lastIteration() iteration {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.last
 }
 
 // progress returns the time and nodes the search has taken so far (those

@@ -101,9 +101,7 @@ const (
 )
 
 // active reports whether any switch is on: then labRule decides the moves.
-func (l labSettings) active() bool {
-	return l != labSettings{}
-}
+func (l labSettings) active() bool { return l != labSettings{} }
 
 // labRules is the laboratory as a search hook: it decides every move
 // (labRule), with the move made on the board.

@@ -63,19 +63,13 @@ func main() {
 		return
 	}
 	if *classic {
-		c := &console{e: e, budget: *nodes, stats: *stats}
-		written := true
-		if *treePlies > 0 {
-			written = false
-			c.tree = &treeRequest{plies: *treePlies, done: func(r *treeRecorder) {
-				written = writeTreeFile(r, *treeOut, treeCaption(e), os.Stderr)
-			}}
-		}
+		c := &console{e: e, budget: *nodes, stats: *stats, treePlies: *treePlies}
 		c.run(os.Stdin, os.Stdout)
-		if c.tree != nil { // no empty line: nothing thought
+		switch {
+		case *treePlies > 0 && c.tree == nil: // no empty line: nothing thought
 			fmt.Fprintf(os.Stderr, "umax: -tree %d: no search thought (an empty line makes one); no tree written\n", *treePlies)
-		}
-		if !written {
+			os.Exit(1)
+		case *treePlies > 0 && !writeTreeFile(c.tree, *treeOut, treeCaption(e), os.Stderr):
 			os.Exit(1)
 		}
 		return
@@ -126,10 +120,13 @@ func runProtocol(e *Engine, in io.Reader, out io.Writer, xcfg xboardConfig, ucfg
 // what it asks of every search.
 type console struct {
 	e      *Engine
-	budget int          // the root node budget: deepen while N < budget (micro-Max: 1e6; -nodes)
-	stats  bool         // print the statistics of every search (-stats)
-	tree   *treeRequest // -tree: record the next search that thinks (then nil)
-	last   searchStats  // the statistics of the last search, with stats
+	budget int  // the root node budget: deepen while N < budget (micro-Max: 1e6; -nodes)
+	stats  bool // print the statistics of every search (-stats)
+	// -tree: the root iteration of treePlies ply of the first search that
+	// thinks is recorded in tree.
+	treePlies int
+	tree      *treeRecorder
+	last      searchStats // the statistics of the last search, with stats
 
 	out *bufio.Writer // where run writes; nil: turn prints no kibitz lines
 }
@@ -186,15 +183,11 @@ func (c *console) turn(line *[9]int) {
 	if line[0] != 10 {
 		e.pendingFrom = line[0] - 16*line[1] + parseBias          // "e2" is 'e' - 16*'2' + 799 = 100
 		e.pendingTo = int(int8(line[2] - 16*line[3] + parseBias)) // L is a char in C
-	} else if c.tree != nil { // -tree: record this search
-		ctl.tree = newTreeRecorder(c.tree.plies, e.Position)
+	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
+		c.tree = newTreeRecorder(c.treePlies, e.Position)
+		ctl.tree = c.tree
 	}
 	e.rootSearch(ctl)
-	if ctl.tree != nil {
-		done := c.tree.done
-		c.tree = nil
-		done(ctl.tree)
-	}
 }
 
 // kibitz prints micro-Max's kibitz line of a finished root iteration (C:

@@ -22,6 +22,9 @@ type Move struct {
 	promo    int
 }
 
+// pieceNames names the piece types as a promotion's letter does.
+const pieceNames = ".??nkbrq"
+
 // promotionKinds are the piece types a pawn may become, queen first.
 var promotionKinds = [4]int{7, 6, 5, 3}
 
@@ -35,7 +38,7 @@ var promotionGain = [8]int{3: 99 * 2, 5: 99 * 2, 6: 99 * 4, 7: promoGain}
 func (m Move) String() string {
 	s := squareName(m.from) + squareName(m.to)
 	if m.promo != 0 {
-		s += string(".??nkbrq"[m.promo])
+		s += string(pieceNames[m.promo])
 	}
 	return s
 }
@@ -140,19 +143,7 @@ func (p *Position) legalMoves() []Move {
 }
 
 // hasLegalMove reports whether the side to move has any legal move.
-func (p *Position) hasLegalMove() bool {
-	for _, m := range p.pseudoMoves(make([]Move, 0, 64)) {
-		if m.promo != 0 && m.promo != 7 {
-			continue // the same squares as the queen promotion
-		}
-		q := *p
-		q.makeMove(m)
-		if !q.kingCapturable() {
-			return true
-		}
-	}
-	return false
-}
+func (p *Position) hasLegalMove() bool { return len(p.legalMoves()) > 0 }
 
 // isLegal reports whether m is one of the legal moves.
 func (p *Position) isLegal(m Move) bool {
@@ -229,17 +220,8 @@ func (p *Position) parseMove(text string) (m Move, ok bool) {
 	}
 	promo := 0
 	if len(text) == 5 {
-		switch text[4] {
-		case 'q', 'Q':
-			promo = 7
-		case 'r', 'R':
-			promo = 6
-		case 'b', 'B':
-			promo = 5
-		case 'n', 'N':
-			promo = 3
-		default:
-			return Move{}, false
+		if promo = strings.IndexByte(pieceNames, text[4]|0x20); promo < 3 || promo == 4 {
+			return Move{}, false // not n, b, r or q, in either case
 		}
 	}
 	for _, l := range p.legalMoves() {

@@ -19,13 +19,11 @@ type Engine struct {
 	pendingFrom int          // K: from-square of the move the root must check and play, or infinity to think
 	pendingTo   int          // L: its to-square (a char in C, so it wraps like one)
 
-	// The search variant: micro-Max 4.1 (futility), 4.0 (no futility: every
-	// move searched, mates stored at depth 99; see mateDepth), and the
-	// futility laboratory's switches (lab.go), all off for micro-Max; while
-	// one is on, the laboratory's rules decide every move, applying
-	// micro-Max's futility test themselves if futility is on.
+	// The search variant, as chosen: micro-Max 4.1 or 4.0 (no futility
+	// pruning; mates stored at depth 99, mateDepth), and the laboratory's
+	// switches (lab.go), whose rules, while one is on, decide every move.
 	futility bool        // micro-Max 4.1's futility pruning (-futility)
-	lab      labSettings // the laboratory's switches
+	lab      labSettings // the laboratory's switches, all off for micro-Max
 	literal  bool        // search with searchLiteral, micro-Max's D() statement for statement (-literal)
 
 	// Not in micro-Max: where the pieces are, kept up to date by the search
@@ -33,14 +31,12 @@ type Engine struct {
 	pieces [2]uint64 // squares of White's (0) and Black's (1) pieces, one bit per square
 	kings  [2]int    // squares of the two kings
 
-	// ctl is the limits and the stop flags of the search running now, and
-	// hook what watches it (hook.go; nil: nothing), set by rootSearch for
-	// its duration.
+	// Set by rootSearch for the search running now: its limits and stop
+	// flags, and what watches it (hook.go; nil: nothing).
 	ctl  *searchControl
 	hook searchHook
-	// aborted says that ctl stopped the last search mid-iteration: the
-	// position is the root's, and the table holds only what the search
-	// stored before.
+	// aborted: ctl stopped the last search mid-iteration; the position is
+	// the root's, and the table holds what the search stored before.
 	aborted bool
 	// rootIndexKey and rootLockKey are the hash keys rootSearch gave the
 	// root of the last search (C: J and Z of the call in main()): the PV
@@ -89,9 +85,7 @@ func (e *Engine) resizeTable(n int) {
 
 // mateDepth is the depth a mate score is stored with, good for any depth:
 // 98 in micro-Max 4.1, 99 in 4.0 (C: d=98).
-func (e *Engine) mateDepth() int {
-	return 99 - b2i(e.futility)
-}
+func (e *Engine) mateDepth() int { return 99 - b2i(e.futility) }
 
 // errStopped is what a search panics with when its searchControl stops it
 // mid-iteration; rootSearch recovers and puts the root position back.
@@ -474,8 +468,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 									e.kings[us] = to
 								}
 								if e.hook != nil { // the laboratory's rules or searchmoves may decide
-									rule, score = e.hookMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq,
-										rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule)
+									rule, score = e.hook.move(madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq,
+										rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule))
 								}
 								if rule == notPruned {
 									newIndex, newLock := moveKeys(indexKey, lockKey, from, to, captureSq, piece, newPiece, victim, rookFrom)
@@ -576,15 +570,4 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		e.hook.leave(best, best+b2i(best < eval), e.nodes)
 	}
 	return best + b2i(best < eval)
-}
-
-// hookMove tells the hook of a move the fast search has made, out of line:
-// built in the search's body, the searchMove would cost the unwatched search
-// registers.
-//
-//go:noinline
-func (e *Engine) hookMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, rookFrom, passed,
-	gain, score, alphaNow, beta int, tableMove bool, rule pruneRule) (pruneRule, int) {
-	return e.hook.move(madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, rookFrom, passed,
-		gain, score, alphaNow, beta, tableMove, rule))
 }

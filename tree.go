@@ -120,14 +120,6 @@ type treeFrame struct {
 	bestStub  int      // the stub of the iteration's best move so far, or -1
 }
 
-// treeRequest is -tree's order to the console mode: record the root
-// iteration of plies ply of the next search that thinks, and hand the
-// recorder to done when that search ends.
-type treeRequest struct {
-	plies int
-	done  func(*treeRecorder)
-}
-
 // newTreeRecorder returns a recorder for the root iteration of plies ply of
 // a search of root.
 func newTreeRecorder(plies int, root Position) *treeRecorder {
@@ -214,32 +206,26 @@ func (r *treeRecorder) iterate(iter int, thinkingRoot bool, nodes int) {
 // v (from the mover's view), the rule that cut it (notPruned: its reply is
 // searched next) and whether it is the table's best move, tried first.
 func (r *treeRecorder) move(m searchMove) (pruneRule, int) {
-	if r.recording {
-		r.record(m.from, m.to, m.score, m.rule, m.tableMove)
+	if !r.recording {
+		return m.rule, m.score
 	}
-	return m.rule, m.score
-}
-
-// record is move's work while recording.
-func (r *treeRecorder) record(from, to, eval int, rule pruneRule, tableMove bool) {
-	if rule != notPruned {
+	if m.rule != notPruned {
 		r.pruned++
 	}
 	f := r.top()
-	f.move = treeMove{from: from, to: to, eval: eval, rule: rule}
-	f.moveFresh, f.tableMove = rule == notPruned, tableMove
+	f.move = treeMove{from: m.from, to: m.to, eval: m.score, rule: m.rule}
+	f.moveFresh, f.tableMove = m.rule == notPruned, m.tableMove
 	f.lastChild, f.lastStub, f.lastBox = -1, -1, -1
-	if f.node < 0 {
-		return
-	}
-	switch n := &r.nodes[f.node]; {
+	switch n := &r.nodes[max(f.node, 0)]; {
+	case f.node < 0:
 	case n.quiescence:
 		n.moves = append(n.moves, f.move)
 		f.lastBox = len(n.moves) - 1
-	case rule != notPruned:
-		r.stubs = append(r.stubs, treeStub{node: f.node, from: from, to: to, eval: eval, rule: rule})
+	case m.rule != notPruned:
+		r.stubs = append(r.stubs, treeStub{node: f.node, from: m.from, to: m.to, eval: m.score, rule: m.rule})
 		f.lastStub = len(r.stubs) - 1
 	}
+	return m.rule, m.score
 }
 
 // newBest records that the move last made gave the running call a new

@@ -293,13 +293,11 @@ func TestTreeSameOutput(t *testing.T) {
 		for i, traced := range []bool{false, true} {
 			c := statsConsole(futility)
 			if traced {
-				c.tree = &treeRequest{plies: 3, done: func(r *treeRecorder) {
-					writeTreeFile(r, path, treeCaption(c.e), &log)
-				}}
+				c.treePlies = 3
 			}
 			c.run(bytes.NewReader(input), &out[i])
-			if c.tree != nil {
-				t.Errorf("futility %v: the recorder is still attached after the search", futility)
+			if traced {
+				writeTreeFile(c.tree, path, treeCaption(c.e), &log)
 			}
 		}
 		compareOutput(t, out[0].Bytes(), out[1].Bytes())
@@ -319,11 +317,9 @@ func TestTreeNotReached(t *testing.T) {
 	c := &console{e: newEngine(1 << 16), budget: 1000}
 	var log bytes.Buffer
 	path := filepath.Join(t.TempDir(), "tree.dot")
-	wrote := true
-	c.tree = &treeRequest{plies: 9, done: func(r *treeRecorder) {
-		wrote = writeTreeFile(r, path, "test", &log)
-	}}
+	c.treePlies = 9
 	c.run(strings.NewReader("\n"), &bytes.Buffer{})
+	wrote := writeTreeFile(c.tree, path, "test", &log)
 	if wrote || !strings.Contains(log.String(), "before its 9-ply iteration") {
 		t.Errorf("wrote %v, log %q", wrote, log.String())
 	}
@@ -349,12 +345,11 @@ func TestTreeImages(t *testing.T) {
 		e := newEngine(defaultHashEntries)
 		e.futility = c.futility
 		var got bytes.Buffer
-		cons := &console{e: e, budget: 1000, tree: &treeRequest{plies: 3, done: func(r *treeRecorder) {
-			if err := r.writeDOT(&got, treeCaption(e)); err != nil {
-				t.Error(err)
-			}
-		}}}
+		cons := &console{e: e, budget: 1000, treePlies: 3}
 		cons.run(strings.NewReader("e2e4\n\n"), io.Discard)
+		if err := cons.tree.writeDOT(&got, treeCaption(e)); err != nil {
+			t.Error(err)
+		}
 		if !bytes.Equal(got.Bytes(), want) {
 			t.Errorf("%s is not what -tree 3 writes now: run scripts/tree-images.sh", c.file)
 			compareOutput(t, want, got.Bytes())

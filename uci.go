@@ -99,13 +99,7 @@ func newUCISession(e *Engine, out io.Writer, cfg uciConfig) *uciSession {
 
 // serve reads commands from in and runs them until quit or the end of
 // input.
-func (s *uciSession) serve(in io.Reader) {
-	lines := make(chan inputLine)
-	quit := make(chan struct{})
-	defer close(quit)
-	go readLines(in, lines, quit, maxUCILineBytes)
-	s.run(lines)
-}
+func (s *uciSession) serve(in io.Reader) { serveLines(in, maxUCILineBytes, s.run) }
 
 // run is the session's loop: it executes every line as it arrives, and
 // sends the bestmove of each search when it is done. At the end of input
@@ -316,25 +310,12 @@ var uciOptions = append([]uciOption{
 
 // variantUCIOptions are the search variant's settings (engine.go) as UCI
 // options: a margin is a spin, a switch a check.
-func variantUCIOptions() []uciOption {
-	var options []uciOption
+func variantUCIOptions() (options []uciOption) {
 	for i := range variantOptions {
 		o := &variantOptions[i]
 		options = append(options, uciOption{name: o.uci,
 			declare: func(*uciSession) string { return o.uciType() },
-			set: func(s *uciSession, v string) error {
-				lo, hi := o.limits()
-				n, err := spinValue(v, lo, hi)
-				if !o.spin {
-					var on bool
-					on, err = checkValue(v)
-					n = b2i(on)
-				}
-				if err != nil {
-					return err
-				}
-				return s.e.setVariant(o, n)
-			}})
+			set:     func(s *uciSession, v string) error { return s.e.setVariantText(o, v, "true", "false") }})
 	}
 	return options
 }
@@ -617,10 +598,8 @@ func (s *uciSession) finish() {
 	case res.nodes != res.last.nodes:
 		s.out.line("info" + total)
 	}
-	if res.stats != nil {
-		for _, l := range res.stats.lines() {
-			s.infof("%s", l)
-		}
+	for _, l := range res.stats.lines() {
+		s.infof("%s", l)
 	}
 	if !res.hasBest {
 		s.out.line("bestmove 0000")

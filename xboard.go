@@ -71,26 +71,16 @@ type engineOption struct {
 }
 
 // engineOptions are the engine's settings; an option is one entry here.
-// The search variant's (engine.go) are all of them.
-var engineOptions = variantCECPOptions()
-
-// variantCECPOptions are the search variant's settings (engine.go) as CECP
-// options: a margin is a -spin, a switch a -check.
-func variantCECPOptions() []engineOption {
-	var options []engineOption
+// The search variant's (engine.go) are all of them: a margin is a -spin, a
+// switch a -check.
+var engineOptions = func() (options []engineOption) {
 	for i := range variantOptions {
 		o := &variantOptions[i]
-		options = append(options, engineOption{name: o.xboard, kind: o.cecpKind(), set: func(s *session, value string) error {
-			lo, hi := o.limits()
-			v, ok := parseInt(value, lo, hi)
-			if !ok || !o.spin && value != "0" && value != "1" {
-				return fmt.Errorf("%q is not a whole number from %d to %d", value, lo, hi)
-			}
-			return s.e.setVariant(o, v)
-		}})
+		options = append(options, engineOption{name: o.xboard, kind: o.cecpKind(),
+			set: func(s *session, value string) error { return s.e.setVariantText(o, value, "1", "0") }})
 	}
 	return options
-}
+}()
 
 // Limits of the adapter.
 const (
@@ -171,13 +161,7 @@ func newSession(e *Engine, out io.Writer, cfg xboardConfig) *session {
 }
 
 // serve reads commands from in and runs them until "quit" or the end of input.
-func (s *session) serve(in io.Reader) {
-	lines := make(chan inputLine)
-	quit := make(chan struct{})
-	defer close(quit)
-	go readLines(in, lines, quit, maxLineBytes)
-	s.run(lines)
-}
+func (s *session) serve(in io.Reader) { serveLines(in, maxLineBytes, s.run) }
 
 // run is the session's loop: it executes commands, starts searches when
 // the engine is to think, and collects their results.
@@ -618,7 +602,7 @@ func (s *session) cmdHint(string) {
 	var m Move
 	switch {
 	case s.search != nil && s.search.analysis:
-		last := s.search.job.lastIteration()
+		_, _, last := s.search.job.progress()
 		if len(last.pv) == 0 {
 			return
 		}
@@ -641,16 +625,11 @@ func (s *session) bk(string) {
 
 // rating takes the two ratings; they change nothing.
 func (s *session) rating(args string) {
-	f := strings.Fields(args)
-	if len(f) != 2 {
+	f := append(strings.Fields(args), "", "")
+	_, ok1 := parseInt(f[0], 0, 100000)
+	_, ok2 := parseInt(f[1], 0, 100000)
+	if len(f) != 4 || !ok1 || !ok2 {
 		s.errorf("bad ratings", "rating "+args)
-		return
-	}
-	for _, r := range f {
-		if _, ok := parseInt(r, 0, 100000); !ok {
-			s.errorf("bad ratings", "rating "+args)
-			return
-		}
 	}
 }
 
@@ -692,29 +671,17 @@ func (s *session) option(args string) {
 // BASE minutes or MIN:SEC (anything after that is ignored, as the protocol
 // asks), INC seconds added after every move.
 func (s *session) level(args string) {
-	f := strings.Fields(args)
-	bad := func() { s.errorf("bad time control", "level "+args) }
-	if len(f) != 3 {
-		bad()
-		return
+	if f := strings.Fields(args); len(f) == 3 {
+		mps, ok1 := parseInt(f[0], 0, 10000)
+		base, ok2 := parseBase(f[1])
+		inc, ok3 := parseSeconds(f[2])
+		if ok1 && ok2 && ok3 {
+			s.clock = clock{movesPerSession: mps, base: base, increment: inc, levelPly: s.game.length(),
+				mine: base, theirs: base}
+			return
+		}
 	}
-	mps, ok := parseInt(f[0], 0, 10000)
-	if !ok {
-		bad()
-		return
-	}
-	base, ok := parseBase(f[1])
-	if !ok {
-		bad()
-		return
-	}
-	inc, ok := parseSeconds(f[2])
-	if !ok {
-		bad()
-		return
-	}
-	s.clock = clock{movesPerSession: mps, base: base, increment: inc, levelPly: s.game.length(),
-		mine: base, theirs: base}
+	s.errorf("bad time control", "level "+args)
 }
 
 // parseBase reads the BASE of "level": minutes, or minutes:seconds, with
@@ -769,10 +736,8 @@ func (s *session) cmdNps(args string) {
 // writeStats sends the statistics of a search (-stats), if it counted
 // them, as lines that begin with "#", which XBoard ignores (feature debug=1).
 func (s *session) writeStats(stats *searchStats) {
-	if stats != nil {
-		for _, line := range stats.lines() {
-			s.out.line("# " + line)
-		}
+	for _, line := range stats.lines() {
+		s.out.line("# " + line)
 	}
 }
 
