@@ -302,7 +302,7 @@ func init() {
 		"protover":  {run: (*session).protover, anytime: true},
 		"accepted":  {run: func(*session, string) {}, anytime: true},
 		"rejected":  {run: func(*session, string) {}, anytime: true},
-		"new":       {run: (*session).cmdNew, interrupts: true},
+		"new":       {run: func(s *session, _ string) { s.newGame() }, interrupts: true}, // in analyze mode it goes on analysing
 		"variant":   {run: (*session).variant, interrupts: true},
 		"quit":      {run: func(s *session, _ string) { s.quitting = true }, interrupts: true},
 		"random":    {run: func(*session, string) {}, anytime: true},
@@ -451,9 +451,6 @@ func (s *session) newGame() {
 	s.depthLimit = 0
 	s.nps = 0
 }
-
-// cmdNew is "new"; in analyze mode the engine goes on analysing.
-func (s *session) cmdNew(string) { s.newGame() }
 
 // setPosition starts the game at a position, which ends the
 // illegal-position state.
