@@ -23,11 +23,12 @@ type searchHook interface {
 	// counted it; thinkingRoot says the call is the root thinking (not
 	// checking a move).
 	iterate(iter int, thinkingRoot bool, nodes int)
-	// move: the call has made a move on the board, m; m.rule is micro-Max's
+	// move: the call makes a move, m (on the board if m.made); m.rule is micro-Max's
 	// verdict (notPruned: the reply is searched next; ruleFutility). It
 	// returns the verdict and the move's score that stand: the laboratory's
-	// rules and searchmoves decide here, before what only watches.
-	move(m searchMove) (pruneRule, int)
+	// rules and searchmoves decide here, before what only watches. m is
+	// the search's until move returns.
+	move(m *searchMove) (pruneRule, int)
 	// newBest: the move last made gave the call a new best score.
 	newBest()
 	// iterated: an iteration ends with best score best.
@@ -57,23 +58,26 @@ type searchMove struct {
 	beta      int       // l
 	tableMove bool      // the table's best move, tried first (C: h)
 	rule      pruneRule // micro-Max's verdict, or the hook's
-	made      bool      // the move stands on the board (the laboratory's tests also ask without)
+	made      bool      // the move stands on the board (else the board is as before it)
 }
 
-// madeMove is the searchMove of a move a search has just made on the board,
-// in the searches' words: both build it here. (Not inlined: built in the
-// fast search's body, it would cost the unwatched search registers.)
+// madeMove is the searchMove of a move a search makes, made on the board
+// (the literal search) or not yet (the fast search, which makes only the
+// moves it searches), in the searches' words: both build it here, in
+// e.told. (Not inlined: built in the fast search's body, it would cost the
+// unwatched search registers.)
 //
 //go:noinline
-func madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, rookFrom, passed,
-	gain, score, alphaNow, beta int, tableMove bool, rule pruneRule) searchMove {
+func (e *Engine) madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, rookFrom, passed,
+	gain, score, alphaNow, beta int, tableMove bool, rule pruneRule, made bool) *searchMove {
 	newPiece := piece | movedBit
 	if promotes(piece&7, to) {
 		newPiece |= 7
 	}
-	return searchMove{side: side, root: lastTo == 8, iter: iter, remaining: remaining, from: from, to: to,
+	e.told = searchMove{side: side, root: lastTo == 8, iter: iter, remaining: remaining, from: from, to: to,
 		piece: piece, newPiece: newPiece, victim: victim, captureSq: captureSq, rookFrom: rookFrom, passed: passed,
-		gain: gain, score: score, alphaNow: alphaNow, beta: beta, tableMove: tableMove, rule: rule, made: true}
+		gain: gain, score: score, alphaNow: alphaNow, beta: beta, tableMove: tableMove, rule: rule, made: made}
+	return &e.told
 }
 
 // quietHook does nothing at every point. A hook that needs only some of
@@ -82,7 +86,7 @@ type quietHook struct{}
 
 func (quietHook) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {}
 func (quietHook) iterate(iter int, thinkingRoot bool, nodes int)                      {}
-func (quietHook) move(m searchMove) (pruneRule, int)                                  { return m.rule, m.score }
+func (quietHook) move(m *searchMove) (pruneRule, int)                                 { return m.rule, m.score }
 func (quietHook) newBest()                                                            {}
 func (quietHook) iterated(best, nodes int)                                            {}
 func (quietHook) leave(best, score, nodes int)                                        {}
@@ -103,7 +107,7 @@ func (h hooks) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes i
 func (h hooks) iterate(iter int, root bool, nodes int) {
 	h.each(func(x searchHook) { x.iterate(iter, root, nodes) })
 }
-func (h hooks) move(m searchMove) (pruneRule, int) {
+func (h hooks) move(m *searchMove) (pruneRule, int) {
 	h.each(func(x searchHook) { m.rule, m.score = x.move(m) })
 	return m.rule, m.score
 }
@@ -133,8 +137,11 @@ func (e *Engine) hookFor(ctl *searchControl) searchHook {
 	if ctl.hook != nil {
 		h = append(h, ctl.hook)
 	}
-	if len(h) == 0 {
+	switch len(h) {
+	case 0:
 		return nil
+	case 1:
+		return h[0]
 	}
 	return h
 }
@@ -147,7 +154,7 @@ type rootMoveSet struct {
 	set [64]uint64
 }
 
-func (r *rootMoveSet) move(m searchMove) (pruneRule, int) {
+func (r *rootMoveSet) move(m *searchMove) (pruneRule, int) {
 	if m.root && r.set[bitIndex(m.from)]&bit(m.to) == 0 {
 		return ruleUnlisted, -infinity
 	}
@@ -189,7 +196,7 @@ func (s *searchStats) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, 
 	}
 }
 
-func (s *searchStats) move(m searchMove) (pruneRule, int) {
+func (s *searchStats) move(m *searchMove) (pruneRule, int) {
 	d := m.iter & (maxIter - 1)
 	s.made[d]++
 	if m.rule == notPruned {

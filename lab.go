@@ -110,7 +110,7 @@ type labRules struct {
 	e *Engine
 }
 
-func (l labRules) move(m searchMove) (pruneRule, int) { return l.e.labRule(&m) }
+func (l labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m) }
 
 // labRule decides the fate of a move by micro-Max's futility test and the
 // switched-on rules, the first that applies, and returns it with the score

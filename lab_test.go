@@ -253,9 +253,9 @@ type labCheck struct {
 	moves int
 }
 
-func (c *labCheck) move(m searchMove) (pruneRule, int) {
+func (c *labCheck) move(m *searchMove) (pruneRule, int) {
 	c.moves++
-	if rule, score := c.e.labRule(&m); rule != m.rule || score != m.score {
+	if rule, score := c.e.labRule(m); rule != m.rule || score != m.score {
 		c.t.Fatalf("%v at depth %d (v %d, f %d): labRule %v %d, the search %v %d", moveName(m.from, m.to), m.iter,
 			m.score, m.alphaNow, rule, score, m.rule, m.score)
 	}

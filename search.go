@@ -35,6 +35,7 @@ type Engine struct {
 	// flags, and what watches it (hook.go; nil: nothing).
 	ctl  *searchControl
 	hook searchHook
+	told searchMove // the move the hook is told of (madeMove)
 	// aborted: ctl stopped the last search mid-iteration; the position is
 	// the root's, and the table holds what the search stored before.
 	aborted bool
@@ -334,7 +335,6 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			e.hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
 		}
 		rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move
-		makeAll := rootPending || e.hook != nil                   // make the moves not searched too
 		// A depth-1 iteration that cannot stand pat (best < beta) acts only on
 		// recaptures on lastTo and on king captures: every other move it
 		// generates is not made and changes nothing. Only those are visited.
@@ -455,7 +455,11 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							if remaining <= 1 && score <= alphaNow && e.futility {
 								rule = ruleFutility
 							}
-							if rule == notPruned || makeAll { // a move not searched needs no board
+							if e.hook != nil { // the laboratory's rules or searchmoves may decide
+								rule, score = e.hook.move(e.madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq,
+									rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule, false))
+							}
+							if rule == notPruned || rootPending { // a move not searched needs no board
 								b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move
 								b[uint8(to)] = int8(newPiece)
 								e.pieces[us] ^= bit(from) | bit(to)
@@ -468,10 +472,6 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								}
 								if kind == 4 {
 									e.kings[us] = to
-								}
-								if e.hook != nil { // the laboratory's rules or searchmoves may decide
-									rule, score = e.hook.move(madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq,
-										rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule))
 								}
 								if rule == notPruned {
 									newIndex, newLock := moveKeys(indexKey, lockKey, from, to, captureSq, piece, newPiece, victim, rookFrom)

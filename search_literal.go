@@ -193,8 +193,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 							if !(remaining > 1 || score > alphaNow || !e.futility) { // C: s>1|v>f (futility, 4.1)
 								rule = ruleFutility
 							}
-							rule, score = hook.move(madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, // (hook: the move, which the
-								rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule)) //                        laboratory or searchmoves may cut)
+							rule, score = hook.move(e.madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, // (hook: the move, which the
+								rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule, true)) //                        laboratory or searchmoves may cut)
 							if rule == notPruned {
 								// The keys of the new position, C's J+J(0) and Z+J(8)+G-S: J(A) adds the
 								// key of the piece now on to and takes off those of the piece that left

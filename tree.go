@@ -205,7 +205,7 @@ func (r *treeRecorder) iterate(iter int, thinkingRoot bool, nodes int) {
 // move records a move the running call has made, with its new evaluation
 // v (from the mover's view), the rule that cut it (notPruned: its reply is
 // searched next) and whether it is the table's best move, tried first.
-func (r *treeRecorder) move(m searchMove) (pruneRule, int) {
+func (r *treeRecorder) move(m *searchMove) (pruneRule, int) {
 	if !r.recording {
 		return m.rule, m.score
 	}
