@@ -9,9 +9,7 @@ package main
 
 import "fmt"
 
-// searchHook is called by the searches at six points of every call of
-// D(): when it begins, when each of its iterations begins and ends, at each
-// move made, at each new best move, and when it returns.
+// searchHook is called by the searches at six points of every call of D().
 type searchHook interface {
 	// enter: a call of the search begins, after its table lookup: the side
 	// to move, the window as received (alpha before micro-Max's q--), the
@@ -19,9 +17,8 @@ type searchHook interface {
 	// stalemate probe), the depth asked for, the depth of the table entry
 	// it resumes from (0: none usable) and the node counter.
 	enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int)
-	// iterate: an iteration of depth iter begins, the node counter having
-	// counted it; thinkingRoot says the call is the root thinking (not
-	// checking a move).
+	// iterate: an iteration of depth iter begins (the node counter counted
+	// it); thinkingRoot: the call is the root thinking, not checking a move.
 	iterate(iter int, thinkingRoot bool, nodes int)
 	// move: the call makes a move, m (on the board if m.made); m.rule is micro-Max's
 	// verdict (notPruned: the reply is searched next; ruleFutility). It
@@ -33,8 +30,7 @@ type searchHook interface {
 	newBest()
 	// iterated: an iteration ends with best score best.
 	iterated(best, nodes int)
-	// leave: the call returns score, its best score best plus the
-	// delayed-loss bonus.
+	// leave: the call returns score: best plus the delayed-loss bonus.
 	leave(best, score, nodes int)
 }
 
@@ -61,11 +57,10 @@ type searchMove struct {
 	made      bool      // the move stands on the board (else the board is as before it)
 }
 
-// madeMove is the searchMove of a move a search makes, made on the board
-// (the literal search) or not yet (the fast search, which makes only the
-// moves it searches), in the searches' words: both build it here, in
-// e.told. (Not inlined: built in the fast search's body, it would cost the
-// unwatched search registers.)
+// madeMove is the searchMove of a move a search makes, in e.told, made on
+// the board (the literal search) or not yet (the fast search makes only the
+// moves it searches). Not inlined: in the fast search's body it would cost
+// the unwatched search registers.
 //
 //go:noinline
 func (e *Engine) madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, rookFrom, passed,
@@ -80,8 +75,8 @@ func (e *Engine) madeMove(side, lastTo, iter, remaining, from, to, piece, victim
 	return &e.told
 }
 
-// quietHook does nothing at every point. A hook that needs only some of
-// them embeds it; the literal search calls it when nothing watches.
+// quietHook does nothing: a hook embeds it for the points it ignores, and
+// the literal search calls it when nothing watches.
 type quietHook struct{}
 
 func (quietHook) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {}

@@ -128,7 +128,7 @@ type console struct {
 	tree      *treeRecorder
 	last      searchStats // the statistics of the last search, with stats
 
-	out *bufio.Writer // where run writes; nil: turn prints no kibitz lines
+	out *bufio.Writer // where run writes, and turn its kibitz lines
 }
 
 // run is micro-Max's main loop: print the board, read a line, and either
@@ -193,10 +193,8 @@ func (c *console) turn(line *[9]int) {
 // kibitz prints micro-Max's kibitz line of a finished root iteration (C:
 // the printf that umax41's listing has commented out).
 func (c *console) kibitz(depth, nodes, score, from, to int) {
-	if c.out != nil {
-		fmt.Fprintf(c.out, "%2d ply, %9d searched, score=%6d by %c%c%c%c\n", depth, nodes, score,
-			'a'+from&7, '8'-from>>4, 'a'+to&7, '8'-(to>>4&7))
-	}
+	fmt.Fprintf(c.out, "%2d ply, %9d searched, score=%6d by %c%c%c%c\n", depth, nodes, score,
+		'a'+from&7, '8'-from>>4, 'a'+to&7, '8'-(to>>4&7))
 }
 
 // treeCaption is the first line of a -tree picture's title: which search

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -87,7 +89,7 @@ func randomGame(c *console, seed uint64, nodes int, futility bool) []byte {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	e := c.e
 	e.restart()
-	c.budget, e.futility, c.out = nodes, futility, nil // no kibitz lines
+	c.budget, e.futility, c.out = nodes, futility, bufio.NewWriter(io.Discard) // no kibitz lines
 	var input []byte
 	lines := 20 + rng.IntN(60)
 	for len(input) < lines*5 {
