@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -15,26 +16,11 @@ func BenchmarkSelfPlay(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	e := newEngine()
+	c := &console{e: newEngine(defaultHashEntries), budget: 50000}
 	for i := 0; i < b.N; i++ {
-		e.Position = newGame()
-		clear(e.table)
-		e.nodeBudget = 50000
-		runClassic(e, bytesReader(input[:20]), io.Discard)
+		c.e.restart()
+		c.run(bytes.NewReader(input[:20]), io.Discard)
 	}
-}
-
-func bytesReader(b []byte) io.Reader { return &sliceReader{b} }
-
-type sliceReader struct{ b []byte }
-
-func (r *sliceReader) Read(p []byte) (int, error) {
-	if len(r.b) == 0 {
-		return 0, io.EOF
-	}
-	n := copy(p, r.b)
-	r.b = r.b[n:]
-	return n, nil
 }
 
 // TestBenchSignature runs what -bench and "umax bench" run (five searches
@@ -44,11 +30,8 @@ func (r *sliceReader) Read(p []byte) (int, error) {
 // OpenBench reads.
 func TestBenchSignature(t *testing.T) {
 	const signature = 10120228
-	e := newEngine() // as main sets it up for -bench
-	e.nodeBudget = 1000000
-	e.setFutility(true)
 	var out strings.Builder
-	runBench(e, &out)
+	runBench(newEngine(defaultHashEntries), microMaxBudget, &out) // as main runs -bench
 	t.Logf("-bench:\n%s", out.String())
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != len(benchPositions)+3 {

@@ -87,11 +87,9 @@ func newGame() Position {
 // (file-4)^2 + (rank-3.5)^2 truncated to an integer like C's double-to-char
 // (0 on e4 and e5, 28 in the a-file corners).
 func setCentre(b *[256]int8) {
-	for rank := 0; rank < 8; rank++ {
-		for file := 0; file < 8; file++ {
-			df, dr := float64(file-4), float64(rank)-3.5
-			b[16*rank+file+8] = int8(df*df + dr*dr)
-		}
+	for _, sq := range boardSquares {
+		df, dr := float64(sq&7-4), float64(sq>>4)-3.5 // file and rank
+		b[sq+8] = int8(df*df + dr*dr)
 	}
 }
 
@@ -158,10 +156,185 @@ func samePosition(p, q *Position) bool {
 	if p.side != q.side || p.castlingRights() != q.castlingRights() {
 		return false
 	}
-	for sq := 0; sq < 120; sq++ {
-		if sq&offBoard == 0 && p.board[sq]&^movedBit != q.board[sq]&^movedBit {
+	for _, sq := range boardSquares {
+		if p.board[sq]&^movedBit != q.board[sq]&^movedBit {
 			return false
 		}
 	}
 	return true
 }
+
+// The rules of micro-Max, written once, each with the C expression of D()
+// it is: for the move generator, the set-up, the game record, the
+// laboratory, the prefetch and the fast search; the literal search keeps
+// C's own form but for the castling corner.
+
+// boardSquares are the 64 on-board squares in micro-Max's scan order: a8,
+// b8, ..., h8, a7, ..., h1 (C: x=x+9&~M walks them, from any square round
+// the board). boardSquares[i] is squareOf(i).
+var boardSquares = func() (squares [64]int) {
+	for i := range squares {
+		squares[i] = squareOf(i)
+	}
+	return squares
+}()
+
+// squareOf is the 0x88 square numbered i (0..63) in scan order, bit i of a
+// square set: i plus its rank again, as 16*rank + file = 8*rank + i.
+func squareOf(i int) int { return i + i&^7 }
+
+// bitIndex numbers an on-board 0x88 square 0..63 in scan order, the
+// inverse of squareOf: the bit of a 64-bit square set that holds it.
+func bitIndex(square int) uint { return uint((square+square&7)>>1) & 63 }
+
+// bit is the square set holding one on-board square.
+func bit(square int) uint64 { return 1 << bitIndex(square) }
+
+// kindSteps[kind] lists the steps of a piece type in the order micro-Max's
+// direction loop takes them from o[] (C: r=p>2&r<0?-r:-o[++j]), ending in
+// 0: a pawn's three steps of steps[] negated (push first), every other
+// piece's each listed step negated, then as is. Example: the white pawn's
+// are -16, -15, -17 (up the board), the king's -1, 1, -16, 16, -15, 15, -17,
+// 17; the first two are the sideways steps that may go on into castling.
+var kindSteps [8][10]int
+
+// captureDir[kind][delta+119] is 1 + the index in kindSteps[kind] of the
+// direction along which a piece of that type captures on its square + delta
+// (sliders: if the squares between are empty), or 0 if it cannot. A pawn's
+// push never captures (C: p<3&!(y-x&7)-!t).
+var captureDir [8][256]uint8
+
+func init() {
+	for kind := 1; kind < 8; kind++ {
+		n, dir, step := 0, steps[kind+16], kind
+		for {
+			if kind > 2 && step < 0 {
+				step = -step
+			} else {
+				dir++
+				step = -steps[dir]
+			}
+			if step == 0 {
+				break
+			}
+			kindSteps[kind][n] = step
+			n++
+		}
+		for i, step := range kindSteps[kind][:n] {
+			if kind < 3 && i == 0 {
+				continue // a pawn's push never captures
+			}
+			for reach := 1; reach < 8; reach++ {
+				captureDir[kind][reach*step+119] = uint8(i + 1)
+				if kind < 5 {
+					break // pawns, knights and kings go one step
+				}
+			}
+		}
+	}
+}
+
+// captureSquare is the square whose piece a move to to captures: to, but a
+// pawn moving to the e.p. square takes the pawn behind it (C: H=y;
+// if(p<3&y==E)H^=16). After castling micro-Max's e.p. square is the square
+// the king passed, so a pawn moving there "captures" the square beside the
+// castled rook, as in the C program.
+func captureSquare(kind, to, epSquare int) int {
+	if kind < 3 && to == epSquare {
+		return to ^ 16
+	}
+	return to
+}
+
+// cannotMove reports whether a piece of side, of type kind, cannot move
+// from from to to, where the piece to capture (captureSquare) is victim: an
+// own piece stands there, or a pawn would push into a piece or step
+// diagonally without capturing (C: t&k|p<3&!(y-x&7)-!t). Either ends the ray.
+func cannotMove(side, kind, from, to, victim int) bool {
+	return victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0)
+}
+
+// promotes reports whether a pawn (kind 1 or 2) that reaches to becomes a
+// queen there, the only piece micro-Max promotes to: to is on the last
+// rank, where the pawn's next step would leave the board (C: y+r+1&S).
+func promotes(kind, to int) bool { return kind < 3 && (to < 8 || to >= 112) }
+
+// castlingCorner is the corner of the rook that a king on from castles
+// with when it steps sideways by step, -1 or 1: from+3 is h1 (h8) for the
+// king on e1 (e8), and stepping left flips it to a1 (a8) (C: G=x+3^r>>1&7).
+func castlingCorner(from, step int) int { return (from + 3) ^ (step >> 1 & 7) }
+
+// rookReady reports whether an unmoved rook of side stands on corner with
+// the two squares next to it empty: then the king's sideways first step
+// goes on into castling (C: !(b[G]-k-6||b[G^1]|b[G^2])).
+func rookReady(b *[256]int8, corner, side int) bool {
+	return int(b[uint8(corner)]) == side+6 && b[uint8(corner^1)]|b[uint8(corner^2)] == 0
+}
+
+// continuesRay reports whether a piece that stepped from from to the empty
+// square to may step on along the same ray: a slider always; an unmoved pawn
+// after its first straight step (the double step); an unmoved king after its
+// first sideways step towards a rook that is ready (castling). This is the
+// test at the end of the searches' ray loop (C: x+r-y|u&32|p>2&(p-4|j-7||...)).
+func continuesRay(b *[256]int8, from, to, step, piece int) bool {
+	kind := piece & 7
+	if kind >= 5 {
+		return true // bishop, rook, queen
+	}
+	if from+step != to || piece&movedBit != 0 || kind == 3 {
+		return false // not the first step, moved before, or a knight
+	}
+	if kind == 4 {
+		return (step == 1 || step == -1) && rookReady(b, castlingCorner(from, step), piece&(white|black))
+	}
+	return true // a pawn's first straight step (a diagonal one is a capture and stops)
+}
+
+// castled reports whether the last move castled: micro-Max's e.p. square is
+// then the square the king passed, with the castled rook on it (C: E-S&b[E];
+// on any other e.p. square, empty or a8's rook in the initial position, the
+// test is 0). The reply then captures "the king" by reaching that square or
+// the king's squares on either side of it (C: y-E<2&E-y<2).
+func castled(b *[256]int8, epSquare int) bool {
+	return (epSquare-noSquare)&int(b[uint8(epSquare)]) != 0
+}
+
+// attacked reports whether a piece of side by captures on target, where
+// pieceAt tells the piece on each square: along the queen's eight lines the
+// first piece met, if it is by's and its type captures that way that far
+// (captureDir), and a knight a leap away. A square micro-Max's reply reaches
+// with a capture is exactly a square attacked; on the three squares of a
+// castling (castled) the reply's pawn pushes count too, but each such push
+// comes from a pawn that also attacks one of the three.
+func attacked(target, by int, pieceAt func(sq int) int) bool {
+	for _, step := range kindSteps[7][:8] { // the queen's lines
+		for sq := target + step; sq&offBoard == 0; sq += step {
+			if p := pieceAt(sq); p != 0 {
+				if p&by != 0 && captureDir[p&7][uint8(target-sq+119)] != 0 {
+					return true
+				}
+				break
+			}
+		}
+	}
+	for _, step := range kindSteps[3][:8] { // the knight's leaps
+		if sq := target + step; sq&offBoard == 0 && pieceAt(sq)&by != 0 && pieceAt(sq)&7 == 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// kingSquare is the square of side's king where pieceAt tells the pieces,
+// or an off-board square if there is none.
+func kingSquare(side int, pieceAt func(sq int) int) int {
+	for _, sq := range boardSquares {
+		if p := pieceAt(sq); p&7 == 4 && p&side != 0 {
+			return sq
+		}
+	}
+	return 8 // off the board
+}
+
+// at is the piece on square sq, as attacked and kingSquare read a board.
+func (p *Position) at(sq int) int { return int(p.board[uint8(sq)]) }

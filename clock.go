@@ -57,3 +57,43 @@ func (c moveClock) budget() (soft, hard time.Duration) {
 	soft = min(target*6/10, hard)
 	return soft, hard
 }
+
+// clock is CECP's time control and clocks, in time.Duration; the
+// protocol's centiseconds are converted where they are read. It keeps
+// what XBoard says (level, st, time, otim) and the engine's own count of
+// sessions; the budget of a move is moveClock's.
+type clock struct {
+	movesPerSession int           // moves in each session; 0 for one session (sudden death or incremental)
+	base            time.Duration // time of a session
+	increment       time.Duration // added to a player's clock after each of his moves
+	perMove         time.Duration // "st": the exact time for every move (0 if not in use)
+	levelPly        int           // game length when "level" came: sessions count from there
+	mine, theirs    time.Duration // the clocks as "time" and "otim" last said
+}
+
+// newClock is XBoard's default time control, 40 moves in 5 minutes.
+func newClock() clock {
+	return clock{movesPerSession: 40, base: 5 * time.Minute, mine: 5 * time.Minute, theirs: 5 * time.Minute}
+}
+
+// reading is the clock as a move at the given game length sees it: the
+// moves to go count from the ply at which "level" came, one session after
+// another.
+func (c *clock) reading(ply int) moveClock {
+	r := moveClock{left: c.mine, increment: c.increment, perMove: c.perMove, overhead: moveLag}
+	if c.movesPerSession > 0 {
+		r.movesToGo = c.movesPerSession - max(ply-c.levelPly, 0)/2%c.movesPerSession
+	}
+	return r
+}
+
+// tick keeps the engine's own clock between "time" commands, as XBoard
+// keeps it: a move the engine made at the given game length took used; the
+// increment is added, and a new session's time once the engine has made the
+// session's moves. A "time" command sets the clock to what XBoard says.
+func (c *clock) tick(used time.Duration, ply int) {
+	c.mine += c.increment - used
+	if c.movesPerSession > 0 && (max(ply-c.levelPly, 0)/2+1)%c.movesPerSession == 0 {
+		c.mine += c.base
+	}
+}

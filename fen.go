@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -95,29 +94,22 @@ func parseFEN(fen string) (setup, error) {
 	if fields[2] != "-" {
 		for i := 0; i < len(fields[2]); i++ {
 			c := fields[2][i]
-			found := false
-			for _, k := range castlingCorners {
-				if k.letter != c {
-					continue
-				}
-				found = true
-				if strings.IndexByte(fields[2][:i], c) >= 0 {
-					return s, fmt.Errorf("castling right %c twice", c)
-				}
-				if p.board[k.king] != k.kingP || p.board[k.rook] != k.rookP {
-					s.dropped += string(c) // no king or rook at home
-					continue
-				}
-				mayCastle[k.king], mayCastle[k.rook] = true, true
-			}
-			if !found {
+			switch right := strings.IndexByte("KQkq", c); {
+			case right < 0:
 				return s, fmt.Errorf("no castling right %q", string([]byte{c}))
+			case strings.IndexByte(fields[2][:i], c) >= 0:
+				return s, fmt.Errorf("castling right %c twice", c)
+			case p.castlingRights()&(1<<right) == 0:
+				s.dropped += string(c) // no king or rook at home
+			default:
+				k := castlingCorners[right]
+				mayCastle[k.king], mayCastle[k.rook] = true, true
 			}
 		}
 	}
-	for sq := 0; sq < 120; sq++ {
+	for _, sq := range boardSquares {
 		piece := int(p.board[sq])
-		if sq&offBoard != 0 || piece == 0 {
+		if piece == 0 {
 			continue
 		}
 		switch kind := piece & 7; {
@@ -144,16 +136,14 @@ func parseFEN(fen string) (setup, error) {
 		p.epSquare = ep
 		s.epGiven = true
 	}
+	ok := true
 	if len(fields) > 4 {
-		n, err := strconv.Atoi(fields[4])
-		if err != nil || n < 0 || n > 100000 {
+		if s.halfmove, ok = parseInt(fields[4], 0, 100000); !ok {
 			return s, fmt.Errorf("halfmove clock %q", fields[4])
 		}
-		s.halfmove = n
 	}
 	if len(fields) > 5 {
-		n, err := strconv.Atoi(fields[5])
-		if err != nil || n < 1 || n > 100000 {
+		if _, ok = parseInt(fields[5], 1, 100000); !ok {
 			return s, fmt.Errorf("move number %q", fields[5])
 		}
 	}
@@ -177,9 +167,9 @@ func parseFEN(fen string) (setup, error) {
 // (Q=-Q-material gained): the positional part stays as it was set up.
 func (p *Position) staticEval() int {
 	sum := 0
-	for sq := 0; sq < 120; sq++ {
+	for _, sq := range boardSquares {
 		piece := int(p.board[sq])
-		if sq&offBoard != 0 || piece == 0 {
+		if piece == 0 {
 			continue
 		}
 		kind := piece & 7

@@ -48,8 +48,7 @@ func FuzzCommands(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		e := &Engine{Position: newGame(), futility: true, mateDepth: 98}
-		e.resizeTable(minTableSize)
+		e := newEngine(minTableSize)
 		var out bytes.Buffer
 		s := newSession(e, &out, xboardConfig{nodeBudget: 2000, maxMemory: 1})
 		done := make(chan struct{})
@@ -121,8 +120,7 @@ func FuzzUCI(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		e := &Engine{Position: newGame(), futility: true, mateDepth: 98}
-		e.resizeTable(minTableSize)
+		e := newEngine(minTableSize)
 		var out bytes.Buffer
 		s := newUCISession(e, &out, uciConfig{nodeBudget: 2000, maxMemory: 1})
 		done := make(chan struct{})
@@ -144,8 +142,8 @@ func FuzzUCI(f *testing.F) {
 				bestmoves++
 			}
 		}
-		if bestmoves != s.searches {
-			t.Errorf("%d bestmoves for %d searches", bestmoves, s.searches)
+		if gos := goCommands(input); bestmoves != gos {
+			t.Errorf("%d bestmoves for %d go commands", bestmoves, gos)
 		}
 		if !samePos(e.Position, s.game.current().pos) {
 			t.Errorf("the engine's board is not the game's")
@@ -160,4 +158,23 @@ func FuzzUCI(f *testing.F) {
 			t.Errorf("kings %v", kings)
 		}
 	})
+}
+
+// goCommands counts the go commands a UCI session runs on input: the lines
+// whose first command word is go (words before it are skipped), up to quit.
+func goCommands(input []byte) int {
+	n := 0
+	for _, line := range strings.Split(string(input), "\n") {
+		for _, w := range strings.Fields(line) {
+			if _, ok := uciCommands[w]; !ok {
+				continue
+			}
+			if w == "quit" {
+				return n
+			}
+			n += b2i(w == "go")
+			break
+		}
+	}
+	return n
 }

@@ -76,14 +76,20 @@ func (g *gameRecord) undo(n int) bool {
 	return true
 }
 
-// repetitions counts the earlier occurrences of the current position that
-// XBoard counts (see the comment at the top).
-func (g *gameRecord) repetitions() int {
+// repetitions counts the earlier occurrences of the current position since
+// the last capture or pawn move: the same pieces on the same squares, side
+// to move and castling rights (samePosition). With claim it counts as
+// XBoard does for a draw claim (see the comment at the top): at most 100
+// plies back, and no further back than a position in which an e.p. capture
+// was possible.
+func (g *gameRecord) repetitions(claim bool) int {
 	n := len(g.plies) - 1
 	now := &g.plies[n].pos
 	count := 0
-	for k := n - 2; k >= 0 && k >= n-100 && !g.plies[k].epMarked &&
-		g.plies[k+1].reversible && g.plies[k+2].reversible; k -= 2 {
+	for k := n - 2; k >= 0 && g.plies[k+1].reversible && g.plies[k+2].reversible; k -= 2 {
+		if claim && (k < n-100 || g.plies[k].epMarked) {
+			break
+		}
 		if samePosition(&g.plies[k].pos, now) {
 			count++
 		}
@@ -96,8 +102,8 @@ func (g *gameRecord) repetitions() int {
 // knight and no bishop, or no knight and every bishop on one square colour.
 func insufficientMaterial(p *Position) bool {
 	knights, bishops, colours := 0, 0, 0
-	for sq := 0; sq < 120; sq++ {
-		if sq&offBoard != 0 || p.board[sq] == 0 {
+	for _, sq := range boardSquares {
+		if p.board[sq] == 0 {
 			continue
 		}
 		switch p.board[sq] & 7 {
@@ -152,7 +158,7 @@ func (g *gameRecord) end() gameEnd {
 		return noMatingMaterial
 	case ply.rule50 >= 100:
 		return fiftyMoves
-	case g.repetitions() >= 2:
+	case g.repetitions(true) >= 2:
 		return repetition
 	}
 	return notOver
@@ -173,23 +179,9 @@ func (g *gameRecord) pvLength(pv []Move) int {
 		next := line.current().pos
 		next.makeMove(m)
 		line.push(m, next)
-		if !next.hasLegalMove() || line.current().rule50 >= 100 || line.occurrences() >= 3 {
+		if !next.hasLegalMove() || line.current().rule50 >= 100 || line.repetitions(false) >= 2 {
 			return n + 1
 		}
 	}
 	return len(pv)
-}
-
-// occurrences counts how often the current position has occurred since the
-// last capture or pawn move, itself included, ignoring e.p. squares.
-func (g *gameRecord) occurrences() int {
-	n := len(g.plies) - 1
-	now := &g.plies[n].pos
-	count := 1
-	for k := n - 2; k >= 0 && g.plies[k+1].reversible && g.plies[k+2].reversible; k -= 2 {
-		if samePosition(&g.plies[k].pos, now) {
-			count++
-		}
-	}
-	return count
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -19,33 +18,34 @@ import (
 // plays one side: the opponent's moves typed, an empty line for each of its
 // own. Made by
 //
-//	go test -run TestWriteGameInputs -write-games testdata/games
+//	go test -run TestWriteGameInputs -update
 //
-// (scripts/game-inputs.sh); the games are the same on every machine.
-var writeGames = flag.String("write-games", "", "directory to write the bench's game inputs to; enables TestWriteGameInputs")
+// (scripts/game-inputs.sh) writes them to gameDir; the games are the same
+// on every machine.
 
 const (
 	gameInputs   = 6      // games: the first openings, 4.1 White in the even ones
 	gameNodes    = 100000 // node budget of every search, both sides
 	maxGamePlies = 200    // a game that has not ended by then stops
 	gameOpenings = "testdata/openings.pgn"
+	gameDir      = "testdata/games"
 )
 
 func TestWriteGameInputs(t *testing.T) {
-	if *writeGames == "" {
-		t.Skip("needs -write-games DIR")
+	if !*update {
+		t.Skip("needs -update")
 	}
 	openings, err := readOpenings(gameOpenings)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(*writeGames, 0o755); err != nil {
+	if err := os.MkdirAll(gameDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	us, them := newEngine(), newEngine()
+	us, them := newEngine(defaultHashEntries), newEngine(defaultHashEntries)
 	for g := 0; g < gameInputs; g++ {
 		input, result, plies := playGameInput(t, us, them, openings[g], g%2 == 0)
-		name := filepath.Join(*writeGames, fmt.Sprintf("game%d.%d.in", g+1, gameNodes))
+		name := filepath.Join(gameDir, fmt.Sprintf("game%d.%d.in", g+1, gameNodes))
 		if err := os.WriteFile(name, input, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -87,8 +87,9 @@ func readOpenings(name string) ([]opening, error) {
 // them (micro-Max 4.0), each with its own table, as two console programs
 // would. It returns our console input, the result and the number of plies.
 func playGameInput(t *testing.T, us, them *Engine, o opening, usWhite bool) ([]byte, string, int) {
-	us.reset(gameNodes, true)
-	them.reset(gameNodes, false)
+	us.restart()
+	them.restart()
+	us.futility, them.futility = true, false
 	var game gameRecord
 	game.reset(setup{pos: us.Position})
 	var input []byte

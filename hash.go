@@ -56,10 +56,8 @@ var pieceKeys [16][128]pieceKey
 
 func init() {
 	for piece := 0; piece < 16; piece++ {
-		for square := 0; square < 128; square++ {
-			if square&offBoard == 0 {
-				pieceKeys[piece][square] = pieceKey{key(square, piece), key(square+8, piece)}
-			}
+		for _, square := range boardSquares {
+			pieceKeys[piece][square] = pieceKey{key(square, piece), key(square+8, piece)}
 		}
 	}
 }

@@ -33,8 +33,7 @@ func TestWideScores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := newEngine()
-	e.resizeTable(1 << 12)
+	e := newEngine(1 << 12)
 	e.Position = st.pos
 	e.pendingFrom = infinity
 	e.rootSearch(&searchControl{budget: 2000})

@@ -51,6 +51,11 @@ type searchLimits struct {
 	// searchmoves). The result is never another move; if none of them is
 	// legal, the job does not search and has no move.
 	searchMoves []Move
+	// stats: count the search's statistics (-stats, UCI's debug).
+	stats bool
+	// tree, if set, records the tree of one iteration (tree.go; the browser
+	// page's umax record).
+	tree *treeRecorder
 }
 
 // iteration is what one finished iteration of the root found.
@@ -76,7 +81,7 @@ type searchResult struct {
 	last    iteration     // the last finished iteration (depth 0 if none)
 	nodes   int           // nodes of the whole search
 	elapsed time.Duration // time of the whole search (node clock: nodes / nps)
-	stats   searchStats   // the statistics of the search (-stats)
+	stats   *searchStats  // the statistics of the search, if the limits asked for them
 }
 
 // searchJob is one search running in the background. Its methods may be
@@ -123,14 +128,19 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	j.legal = j.root.legalMoves()
 	if limits.searchMoves != nil {
 		var listed []Move
+		j.ctl.rootMoves = &rootMoveSet{}
 		for _, m := range j.legal {
 			if j.listed(m) {
 				listed = append(listed, m)
+				j.ctl.rootMoves.set[bitIndex(m.from)] |= bit(m.to)
 			}
 		}
 		j.legal = listed
-		j.ctl.rootMoves = rootMoveSet(listed)
 	}
+	if limits.stats {
+		j.ctl.stats = &searchStats{}
+	}
+	j.ctl.tree = limits.tree
 	j.ctl.budget = noBudget
 	if limits.budget > 0 {
 		j.ctl.budget = limits.budget
@@ -200,7 +210,7 @@ func (j *searchJob) run() {
 	if len(j.legal) > 0 {
 		e.pendingFrom = infinity // think
 		played = e.rootSearch(&j.ctl)
-		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: e.stats}
+		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: j.ctl.stats}
 	}
 	res.played = played
 	j.mu.Lock()
@@ -332,32 +342,25 @@ func (j *searchJob) softStop() {
 // at time at. If the search is already over, the job reports at once. It
 // does nothing to a job that is not pondering.
 func (j *searchJob) ponderhit(at time.Time) {
-	j.mu.Lock()
-	j.hit(at)
+	j.ponderhitWith(at, j.limits.soft, j.limits.hard) // (only this goroutine writes them)
 }
 
 // ponderhitWith is ponderhit with the time limits given now, not when the
 // job started: CECP learns the engine's clock only with the opponent's move.
 func (j *searchJob) ponderhitWith(at time.Time, soft, hard time.Duration) {
 	j.mu.Lock()
-	if j.pondering {
+	hit := j.pondering
+	if hit {
+		j.pondering = false
 		j.limits.soft, j.limits.hard = soft, hard
-	}
-	j.hit(at)
-}
-
-// hit is ponderhit, called with j.mu held, which it releases.
-func (j *searchJob) hit(at time.Time) {
-	if !j.pondering {
-		j.mu.Unlock()
-		return
-	}
-	j.pondering = false
-	if !j.ended {
-		j.startClock(at, int(j.ctl.polled.Load()))
+		if !j.ended {
+			j.startClock(at, int(j.ctl.polled.Load()))
+		}
 	}
 	j.mu.Unlock()
-	j.releaseWait()
+	if hit {
+		j.releaseWait()
+	}
 }
 
 // releaseWait ends the wait of an infinite or ponder job.
@@ -368,13 +371,6 @@ func (j *searchJob) releaseWait() {
 		j.released = true
 		close(j.release)
 	}
-}
-
-// lastIteration returns the last finished iteration (depth 0 if none).
-func (j *searchJob) lastIteration() iteration {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.last
 }
 
 // progress returns the time and nodes the search has taken so far (those

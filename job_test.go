@@ -42,10 +42,9 @@ func TestJobIsMicroMax(t *testing.T) {
 	const budget = 30000
 	moves := []string{"e2e4", "", "g1f3", "", "", "h7h6", ""}
 	// The console mode: its kibitz lines of the searches that think.
-	console := newEngine()
-	console.nodeBudget = budget
 	var out bytes.Buffer
-	runClassic(console, strings.NewReader(strings.Join(moves, "\n")+"\n"), &out)
+	c := &console{e: newEngine(defaultHashEntries), budget: budget}
+	c.run(strings.NewReader(strings.Join(moves, "\n")+"\n"), &out)
 	var want []string
 	block := ""
 	for _, line := range strings.SplitAfter(out.String(), "\n") {
@@ -58,7 +57,7 @@ func TestJobIsMicroMax(t *testing.T) {
 	}
 	// Typed moves print kibitz lines too (their root check): keep the
 	// blocks of the thinking turns only.
-	e := newEngine()
+	e := newEngine(defaultHashEntries)
 	think := 0
 	for _, m := range moves {
 		if m != "" {

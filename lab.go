@@ -3,9 +3,9 @@ package main
 // The futility laboratory: the pruning rules of the seed documents beside
 // micro-Max's own, each a switch that is off by default. With every switch
 // off the search is micro-Max 4.1 (or 4.0 with futility off), node for node:
-// both searches test one bool (Engine.lab.on) and, while it is false, never
-// come here. While a switch is on, the searches' own futility test is off
-// (Engine.futility is false) and labRule decides every move they make.
+// nothing of this file runs. While a switch is on, labRules is the search's
+// hook (hook.go), and labRule decides every move it makes, micro-Max's own
+// futility test included.
 //
 // The seeds, the documents the rules come from:
 //
@@ -39,12 +39,6 @@ package main
 // node bad for its side, so the move scores as a fail high, at exactly beta
 // (the weakest fail high).
 
-import (
-	"flag"
-	"fmt"
-	"strings"
-)
-
 // pruneRule names what cut a move that the search made (or, in search.go,
 // evaluated) but whose reply it did not search.
 type pruneRule uint8
@@ -56,11 +50,12 @@ const (
 	ruleDeep                        // deep futility, two moves before the horizon (Muller)
 	ruleAggressive                  // aggressive futility on the engine's own frontier nodes
 	ruleGoose                       // a goose chase in the quiescence search
+	ruleUnlisted                    // not one of UCI's searchmoves (hook.go), at the root
 	numPruneRules                   // how many values a pruneRule takes
 )
 
 // ruleNames are the rules' short names, as -stats and -tree print them.
-var ruleNames = [numPruneRules]string{"searched", "futile", "extended", "deep", "aggressive", "goose"}
+var ruleNames = [numPruneRules]string{"searched", "futile", "extended", "deep", "aggressive", "goose", "unlisted"}
 
 func (r pruneRule) String() string {
 	if r < numPruneRules {
@@ -71,8 +66,6 @@ func (r pruneRule) String() string {
 
 // labSettings are the laboratory's switches. The zero value is micro-Max.
 type labSettings struct {
-	on             bool // any switch on: the one test the searches make (set by setLab)
-	futility       bool // micro-Max 4.1's futility (-futility), which labRule applies while on (set by setFutility)
 	frontierMargin int  // M: a move with s<=1 is searched only if v+M > f (micro-Max: 0)
 	extended       bool // extended futility at s==2, margin extendedMargin
 	deep           bool // deep futility at s==2..3
@@ -107,142 +100,24 @@ const (
 	posMargin = 30
 )
 
-// labOption is one switch as the command line and both protocols show it.
-type labOption struct {
-	flag   string // the command-line flag
-	xboard string // the XBoard option's name (sentence case, as "Futility pruning")
-	uci    string // the UCI option's name
-	usage  string // the flag's help text
-	spin   bool   // a number in lo..hi (a -spin / spin), else on or off (a -check / check)
-	lo, hi int
-	get    func(l *labSettings) int // the setting as a number (a check: 0 or 1)
-	set    func(l *labSettings, v int)
+// active reports whether any switch is on: then labRule decides the moves.
+func (l labSettings) active() bool { return l != labSettings{} }
+
+// labRules is the laboratory as a search hook: it decides every move
+// (labRule), with the move made on the board.
+type labRules struct {
+	quietHook
+	e *Engine
 }
 
-// labOptions are the laboratory's switches, in the order the protocols list them.
-var labOptions = []labOption{
-	{flag: "futility-margin", xboard: "Futility margin", uci: "Futility Margin",
-		usage: "frontier futility margin M: with at most one ply left a move is searched only if its new evaluation + M beats alpha (0: micro-Max)",
-		spin:  true, lo: minFrontierMargin, hi: maxFrontierMargin,
-		get: func(l *labSettings) int { return l.frontierMargin }, set: func(l *labSettings, v int) { l.frontierMargin = v }},
-	{flag: "extended-futility", xboard: "Extended futility", uci: "Extended Futility",
-		usage: "Heinz's extended futility pruning: with two plies left, a move that cannot come within a rook of alpha is not searched (checks are)",
-		get:   func(l *labSettings) int { return b2i(l.extended) }, set: func(l *labSettings, v int) { l.extended = v != 0 }},
-	{flag: "deep-futility", xboard: "Deep futility", uci: "Deep Futility",
-		usage: "Muller's deep futility pruning: with two or three plies left, a move that cannot reach alpha even if the opponent's best piece falls next is not searched (checks are)",
-		get:   func(l *labSettings) int { return b2i(l.deep) }, set: func(l *labSettings, v int) { l.deep = v != 0 }},
-	{flag: "aggressive-futility", xboard: "Aggressive futility", uci: "Aggressive Futility",
-		usage: "aggressive futility pruning: the engine's own frontier nodes after a quiet move are given up when their evaluation is half a pawn short of alpha",
-		get:   func(l *labSettings) int { return b2i(l.aggressive) }, set: func(l *labSettings, v int) { l.aggressive = v != 0 }},
-	{flag: "goose-pruning", xboard: "Goose chase pruning", uci: "Goose Chase Pruning",
-		usage: "no goose chases in the quiescence search: a recapture by a more valuable piece of a protected piece is not searched",
-		get:   func(l *labSettings) int { return b2i(l.goose) }, set: func(l *labSettings, v int) { l.goose = v != 0 }},
-}
-
-// setLab sets the laboratory's switches, and the one bool the searches test.
-// micro-Max's futility switch stays as it was: while a switch is on, the
-// searches' own futility test is off (Engine.futility false) and labRule
-// applies it (lab.futility).
-func (e *Engine) setLab(l labSettings) {
-	l.futility = e.futility || e.lab.on && e.lab.futility
-	l.on = l.frontierMargin != 0 || l.extended || l.deep || l.aggressive || l.goose
-	e.lab = l
-	e.futility = l.futility && !l.on
-}
-
-// setLabOption sets one switch to v, which must be in its range (a check: 0 or 1).
-func (e *Engine) setLabOption(o *labOption, v int) error {
-	lo, hi := o.lo, o.hi
-	if !o.spin {
-		lo, hi = 0, 1
-	}
-	if v < lo || v > hi {
-		return fmt.Errorf("%d is not from %d to %d", v, lo, hi)
-	}
-	l := e.lab
-	o.set(&l, v)
-	e.setLab(l)
-	return nil
-}
-
-// addLabFlags defines the laboratory's flags on fs. The function it returns
-// applies them to an engine once fs is parsed, or says which one is out of
-// range and changes nothing.
-func addLabFlags(fs *flag.FlagSet) func(e *Engine) error {
-	values := make([]func() int, len(labOptions))
-	for i := range labOptions {
-		o := &labOptions[i]
-		if o.spin {
-			p := fs.Int(o.flag, 0, fmt.Sprintf("%s (%d to %d)", o.usage, o.lo, o.hi))
-			values[i] = func() int { return *p }
-		} else {
-			p := fs.Bool(o.flag, false, o.usage)
-			values[i] = func() int { return b2i(*p) }
-		}
-	}
-	return func(e *Engine) error {
-		l := e.lab
-		for i := range labOptions {
-			o := &labOptions[i]
-			v := values[i]()
-			if o.spin && (v < o.lo || v > o.hi) {
-				return fmt.Errorf("-%s must be from %d to %d", o.flag, o.lo, o.hi)
-			}
-			o.set(&l, v)
-		}
-		e.setLab(l)
-		return nil
-	}
-}
-
-// String names the switches that are on, as their flags with their values
-// ("-extended-futility -futility-margin=50"), or says that none is.
-func (l labSettings) String() string {
-	var on []string
-	for i := range labOptions {
-		o := &labOptions[i]
-		switch v := o.get(&l); {
-		case v != 0 && o.spin:
-			on = append(on, fmt.Sprintf("-%s=%d", o.flag, v))
-		case v != 0:
-			on = append(on, "-"+o.flag)
-		}
-	}
-	if len(on) == 0 {
-		return "no laboratory switch"
-	}
-	return strings.Join(on, " ")
-}
-
-// labMove is what the rules read about one move, where micro-Max decides
-// whether to search its reply. Both searches decide with the move made on
-// the board (made true); TestGivesCheck also asks with the board as it was
-// before (made false). at() reads either board state from either.
-type labMove struct {
-	side       int  // k: the side that moves
-	iter       int  // d: the depth of the iteration
-	remaining  int  // s: the depth the reply would be searched with
-	score      int  // v: the evaluation after the move, from side's view
-	alphaNow   int  // f: alpha raised to the best score so far
-	beta       int  // l
-	gain       int  // i: material gained, capture and promotion
-	from, to   int  // x, y
-	captureSq  int  // H: the captured piece's square (to, or behind it for e.p.)
-	rookFrom   int  // G: a castling rook's corner, else noSquare
-	passed     int  // F: the square the king or pawn passed (the castled rook's square), else noSquare
-	piece      int  // u: the moving piece
-	newPiece   int  // the piece on to after the move (a promoted pawn is a queen)
-	victim     int  // t: the captured piece, or 0
-	made       bool // the move stands on the board
-	kingsKnown bool // Engine.kings holds the kings' squares (search.go keeps them; the mover's may have moved)
-}
+func (l labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m) }
 
 // labRule decides the fate of a move by micro-Max's futility test and the
 // switched-on rules, the first that applies, and returns it with the score
 // the move gets: v if its reply is to be searched (notPruned), else the
 // pruned move's score. It replaces micro-Max's test C: s>1|v>f, which it
 // gives back with every rule off (margin 0).
-func (e *Engine) labRule(m *labMove) (pruneRule, int) {
+func (e *Engine) labRule(m *searchMove) (pruneRule, int) {
 	v, f := m.score, m.alphaNow
 	lab := &e.lab
 	rule, score := notPruned, v
@@ -255,7 +130,7 @@ func (e *Engine) labRule(m *labMove) (pruneRule, int) {
 		// only if v+M > f (micro-Max: M=0). A negative M also prunes moves
 		// that would raise alpha, by less than -M: they score f, not v, so
 		// that the unsearched move raises nothing.
-		case lab.futility && v+lab.frontierMargin <= f:
+		case e.futility && v+lab.frontierMargin <= f:
 			rule, score = ruleFutility, min(v, f)
 		// Goose chases (seed 003, "Pruning in QS", H.G. Muller's rule 1):
 		// "Don't try Higher x Lower if the victim is protected". micro-Max's
@@ -302,9 +177,6 @@ func (e *Engine) labRule(m *labMove) (pruneRule, int) {
 			rule, score = ruleAggressive, m.beta
 		}
 	}
-	if rule >= ruleExtended {
-		e.stats.prunedBy[rule][m.iter&(maxIter-1)]++
-	}
 	return rule, score
 }
 
@@ -336,7 +208,7 @@ func mateWindow(alpha, beta int) bool {
 // the seventh rank after the move, our next move may also gain a promotion
 // (promoGain). Where micro-Max has no null move the seed's opponent "passes"
 // by his best move; like the seed we assume having the move never hurts.
-func (e *Engine) deepFutile(m *labMove) bool {
+func (e *Engine) deepFutile(m *searchMove) bool {
 	gap := m.alphaNow - m.score - posMargin // what the next move would have to gain
 	if gap < 0 {
 		return false
@@ -350,15 +222,11 @@ func (e *Engine) deepFutile(m *labMove) bool {
 // nextGain is the most material the mover's next move can gain after m: the
 // opponent's most valuable piece but the king, and a promotion if the mover
 // has a pawn on its seventh rank.
-func (e *Engine) nextGain(m *labMove) int {
+func (e *Engine) nextGain(m *searchMove) int {
 	b := &e.board
 	them := 24 - m.side
 	best := 0
-	for sq := 0; sq < 120; sq++ {
-		if sq&offBoard != 0 {
-			sq += 7
-			continue
-		}
+	for _, sq := range boardSquares {
 		p := m.at(b, sq, true)
 		if p&them != 0 && p&7 != 4 {
 			best = max(best, 99*pieceValue[p&7])
@@ -380,17 +248,17 @@ func (e *Engine) nextGain(m *labMove) int {
 // capturer (a king is worth more than anything) that the opponent can
 // capture back on its square after the move (seed 003's "Higher x Lower ...
 // protected"). A pinned protector counts: the seed's "false protectors".
-func (e *Engine) gooseChase(m *labMove) bool {
+func (e *Engine) gooseChase(m *searchMove) bool {
 	capturer, victim := m.piece&7, m.victim&7
 	if capturer != 4 && pieceValue[capturer] <= pieceValue[victim] {
 		return false // lower x higher, or equal
 	}
-	return m.attacked(&e.board, m.to, 24-m.side, true)
+	return attacked(m.to, 24-m.side, func(sq int) int { return m.at(&e.board, sq, true) })
 }
 
 // at is the piece on square sq of board b after the move (after true) or
 // before it, whether or not the move stands on b.
-func (m *labMove) at(b *[256]int8, sq int, after bool) int {
+func (m *searchMove) at(b *[256]int8, sq int, after bool) int {
 	if after == m.made {
 		return int(b[uint8(sq)])
 	}
@@ -418,38 +286,13 @@ func (m *labMove) at(b *[256]int8, sq int, after bool) int {
 	return int(b[uint8(sq)])
 }
 
-// attacked reports whether a piece of side by can capture on target, on the
-// board after the move (after true) or before it: along the queen's eight
-// lines the first piece met, if it is by's and its type captures that way
-// that far (captureDir), and the knights a leap away.
-func (m *labMove) attacked(b *[256]int8, target, by int, after bool) bool {
-	for _, step := range kindSteps[7][:8] { // the queen's lines
-		for sq := target + step; sq&offBoard == 0; sq += step {
-			if p := m.at(b, sq, after); p != 0 {
-				if p&by != 0 && captureDir[p&7][uint8(target-sq+119)] != 0 {
-					return true
-				}
-				break
-			}
-		}
-	}
-	for _, step := range kindSteps[3][:8] { // the knight's leaps
-		if sq := target + step; sq&offBoard == 0 {
-			if p := m.at(b, sq, after); p&by != 0 && p&7 == 3 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // givesCheck reports whether the move attacks the opponent's king, looking
 // only where a move can change that: the piece on to (a promoted pawn as a
 // queen), a castled rook, and the lines from the king through a square the
 // move emptied (from, an e.p. victim's square, a castling rook's corner),
 // behind which one of the mover's sliders may stand. It assumes that the
 // king was not attacked before the move (in a legal position it is not).
-func (e *Engine) givesCheck(m *labMove) bool {
+func (e *Engine) givesCheck(m *searchMove) bool {
 	b := &e.board
 	king := e.labKing(m, 24-m.side)
 	if king&offBoard != 0 {
@@ -467,7 +310,7 @@ func (e *Engine) givesCheck(m *labMove) bool {
 // after the move: target lies in one of its directions (captureDir), within
 // one step for a pawn, knight or king, with the squares between empty for a
 // slider.
-func (m *labMove) reaches(b *[256]int8, from, kind, target int) bool {
+func (m *searchMove) reaches(b *[256]int8, from, kind, target int) bool {
 	dir := captureDir[kind][uint8(target-from+119)]
 	if dir == 0 {
 		return false
@@ -487,7 +330,7 @@ func (m *labMove) reaches(b *[256]int8, from, kind, target int) bool {
 // discovers reports whether, after the move, a slider of the mover stands
 // on the line from king through the emptied square vacated, beyond it, with
 // nothing between, and captures along that line.
-func (m *labMove) discovers(b *[256]int8, vacated, king int) bool {
+func (m *searchMove) discovers(b *[256]int8, vacated, king int) bool {
 	dir := captureDir[7][uint8(vacated-king+119)] // is vacated on a line from the king?
 	if dir == 0 {
 		return false
@@ -506,29 +349,16 @@ func (m *labMove) discovers(b *[256]int8, vacated, king int) bool {
 }
 
 // inCheckBefore reports whether the side making the move is in check before it.
-func (e *Engine) inCheckBefore(m *labMove) bool {
+func (e *Engine) inCheckBefore(m *searchMove) bool {
 	king := e.labKing(m, m.side)
-	return king&offBoard == 0 && m.attacked(&e.board, king, 24-m.side, false)
+	return king&offBoard == 0 && attacked(king, 24-m.side, func(sq int) int { return m.at(&e.board, sq, false) })
 }
 
 // labKing is the square of color's king before the move (the move does not
-// move the opponent's king), or an off-board square if there is none. The
-// literal search keeps no king squares: there the board is searched.
-func (e *Engine) labKing(m *labMove, color int) int {
+// move the opponent's king), or an off-board square if there is none.
+func (e *Engine) labKing(m *searchMove, color int) int {
 	if color == m.side && m.piece&7 == 4 {
 		return m.from
 	}
-	if m.kingsKnown {
-		return e.kings[color>>4&1]
-	}
-	for sq := 0; sq < 120; sq++ {
-		if sq&offBoard != 0 {
-			sq += 7
-			continue
-		}
-		if p := m.at(&e.board, sq, false); p&7 == 4 && p&color != 0 {
-			return sq
-		}
-	}
-	return 8 // off the board
+	return kingSquare(color, func(sq int) int { return m.at(&e.board, sq, false) })
 }

@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"flag"
-	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -44,12 +44,12 @@ var labStarts = []string{
 	"1r2k2r/P1P3P1/8/8/8/8/p1p3p1/1R2K2R w Kk - 0 1",
 }
 
-// labMoveOf is the labMove of micro-Max's move m in p (a promotion is to a
-// queen), and the position after it.
-func labMoveOf(p *Position, m Move) (labMove, Position) {
+// labMoveOf is the searchMove of micro-Max's move m in p (a promotion is to
+// a queen), and the position after it.
+func labMoveOf(p *Position, m Move) (searchMove, Position) {
 	q := *p
 	d := q.makeMove(m)
-	return labMove{side: p.side, from: m.from, to: m.to, captureSq: d.captureSq, rookFrom: d.rookFrom,
+	return searchMove{side: p.side, from: m.from, to: m.to, captureSq: d.captureSq, rookFrom: d.rookFrom,
 		passed: d.passed, piece: d.piece, newPiece: int(q.board[m.to]), victim: d.victim}, q
 }
 
@@ -64,7 +64,7 @@ func labEngine(p Position) *Engine {
 // random games: for every move micro-Max can make, givesCheck against making
 // the move and asking whether the mover could capture the king, with the
 // board before the move (search.go's view) and after it (the literal
-// search's), kings known or searched for; inCheckBefore against inCheck; and
+// search's); inCheckBefore against inCheck; and
 // the goose rule's "protected" against the opponent's captures on the square.
 func TestGivesCheck(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 34))
@@ -96,7 +96,7 @@ func TestGivesCheck(t *testing.T) {
 					lm, q := labMoveOf(&pos, m)
 					after := labEngine(q)
 					wantCheck := q.inCheck()
-					wantProtected := q.walkRays(func(_, to, victim int, isMove bool) bool { return isMove && to == m.to })
+					wantProtected := slices.ContainsFunc(q.pseudoMoves(nil), func(r Move) bool { return r.to == m.to })
 					if wantCheck {
 						checks++
 					}
@@ -104,21 +104,19 @@ func TestGivesCheck(t *testing.T) {
 						protected++
 					}
 					for _, made := range []bool{false, true} {
-						for _, known := range []bool{false, true} {
-							e := before
-							if made {
-								e = after
-							}
-							lm.made, lm.kingsKnown = made, known
-							if got := e.givesCheck(&lm); got != wantCheck {
-								t.Fatalf("%s, %v (made %v, kings known %v): gives check %v, want %v", fenOf(&pos), m, made, known, got, wantCheck)
-							}
-							if got := e.inCheckBefore(&lm); got != inCheck {
-								t.Fatalf("%s, %v (made %v, kings known %v): in check %v, want %v", fenOf(&pos), m, made, known, got, inCheck)
-							}
-							if got := lm.attacked(&e.board, m.to, 24-pos.side, true); got != wantProtected {
-								t.Fatalf("%s, %v (made %v): protected %v, want %v", fenOf(&pos), m, made, got, wantProtected)
-							}
+						e := before
+						if made {
+							e = after
+						}
+						lm.made = made
+						if got := e.givesCheck(&lm); got != wantCheck {
+							t.Fatalf("%s, %v (made %v): gives check %v, want %v", fenOf(&pos), m, made, got, wantCheck)
+						}
+						if got := e.inCheckBefore(&lm); got != inCheck {
+							t.Fatalf("%s, %v (made %v): in check %v, want %v", fenOf(&pos), m, made, got, inCheck)
+						}
+						if got := attacked(m.to, 24-pos.side, func(sq int) int { return lm.at(&e.board, sq, true) }); got != wantProtected {
+							t.Fatalf("%s, %v (made %v): protected %v, want %v", fenOf(&pos), m, made, got, wantProtected)
 						}
 					}
 				}
@@ -222,20 +220,22 @@ func TestLabSearchesAgree(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got [2]Engine
+			var got [2]struct {
+				Position
+				nodes int
+				stats searchStats
+			}
 			for i, literal := range []bool{false, true} {
-				e := newEngine()
-				e.resizeTable(1 << 16)
-				e.setFutility(combo.futility)
-				e.setLab(combo.lab)
+				e := newEngine(1 << 16)
+				e.futility, e.lab = combo.futility, combo.lab
 				e.literal = literal
 				e.Position = s.pos
 				e.pendingFrom = infinity
-				played := e.rootSearch(&searchControl{budget: budget})
+				played := e.rootSearch(&searchControl{budget: budget, stats: &got[i].stats})
 				if !played {
 					t.Fatalf("%s, %s: no move", combo.name, fen)
 				}
-				got[i].Position, got[i].nodes, got[i].stats = e.Position, e.nodes, e.stats
+				got[i].Position, got[i].nodes = e.Position, e.nodes
 			}
 			if got[0].nodes != got[1].nodes || got[0].stats != got[1].stats || got[0].Position != got[1].Position {
 				t.Errorf("%s, %s: fast search %d nodes, literal %d, or their statistics or moves differ", combo.name, fen, got[0].nodes, got[1].nodes)
@@ -244,27 +244,46 @@ func TestLabSearchesAgree(t *testing.T) {
 	}
 }
 
-// TestLabRuleIsMicroMax: with the laboratory's branch taken but every rule
-// off, labRule is micro-Max's futility test: the golden files come out.
+// labCheck is a hook that asks labRule about every move a search makes and
+// compares its verdict with the search's own.
+type labCheck struct {
+	quietHook
+	e     *Engine
+	t     *testing.T
+	moves int
+}
+
+func (c *labCheck) move(m *searchMove) (pruneRule, int) {
+	c.moves++
+	if rule, score := c.e.labRule(m); rule != m.rule || score != m.score {
+		c.t.Fatalf("%v at depth %d (v %d, f %d): labRule %v %d, the search %v %d", moveName(m.from, m.to), m.iter,
+			m.score, m.alphaNow, rule, score, m.rule, m.score)
+	}
+	return m.rule, m.score
+}
+
+// TestLabRuleIsMicroMax: with every switch off, labRule is micro-Max's
+// futility test: at every move both searches make, 4.1 and 4.0, it gives
+// the verdict and the score the search gives.
 func TestLabRuleIsMicroMax(t *testing.T) {
-	for _, g := range goldenCases(t) {
-		if thinkingNodes(g) > 400000 {
-			continue
-		}
-		for _, literal := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s/literal=%v", g.name, literal), func(t *testing.T) {
-				t.Parallel()
-				e := newEngine()
-				e.nodeBudget = g.budget
-				e.setFutility(g.futility)
-				e.lab.on, e.futility = true, false // the lab decides, with no rule on
-				e.literal = literal
-				var got bytes.Buffer
-				runClassic(e, bytes.NewReader(g.input), &got)
-				compareOutput(t, g.want, got.Bytes())
-			})
+	moves := 0
+	for _, fen := range labStarts {
+		for _, futility := range []bool{true, false} {
+			for _, literal := range []bool{false, true} {
+				e := newEngine(1 << 16)
+				e.futility, e.literal = futility, literal
+				e.Position = mustFEN(t, fen).pos
+				e.pendingFrom = infinity
+				check := &labCheck{e: e, t: t}
+				e.rootSearch(&searchControl{budget: 5000, hook: check})
+				moves += check.moves
+			}
 		}
 	}
+	if moves < 100000 {
+		t.Errorf("%d moves checked", moves)
+	}
+	t.Logf("%d moves checked", moves)
 }
 
 // TestLabStatsAddUp: with the switches on the -stats counters still add
@@ -272,15 +291,11 @@ func TestLabRuleIsMicroMax(t *testing.T) {
 func TestLabStatsAddUp(t *testing.T) {
 	input := []byte("e2e4\n\nd2d4\n\n\n")
 	for _, combo := range labCombos {
-		e := newEngine()
-		e.resizeTable(1 << 18)
-		e.nodeBudget = 30000
-		e.setFutility(combo.futility)
-		e.setLab(combo.lab)
-		e.showStats = true
+		e := newEngine(1 << 18)
+		e.futility, e.lab = combo.futility, combo.lab
 		var out bytes.Buffer
 		var cut [numPruneRules]int64
-		runClassicEach(e, input, &out, func(s *searchStats) {
+		runClassicEach(&console{e: e, budget: 30000, stats: true}, input, &out, func(s *searchStats) {
 			var nodes, searched, pruned, byLab int64
 			for d := range s.nodes {
 				nodes += s.nodes[d]
@@ -317,15 +332,15 @@ func TestLabStatsAddUp(t *testing.T) {
 	}
 }
 
-// runClassicEach is runClassic with a look at the statistics of every
-// search (each line of input is one).
-func runClassicEach(e *Engine, input []byte, out io.Writer, look func(*searchStats)) {
+// runClassicEach runs the console mode with a look at the statistics of
+// every search (each line of input is one).
+func runClassicEach(c *console, input []byte, out io.Writer, look func(*searchStats)) {
 	for _, line := range bytes.SplitAfter(input, []byte("\n")) {
 		if len(line) == 0 {
 			continue
 		}
-		runClassic(e, bytes.NewReader(line), out)
-		look(&e.stats)
+		c.run(bytes.NewReader(line), out)
+		look(&c.last)
 	}
 }
 
@@ -405,9 +420,8 @@ func TestLabRules(t *testing.T) {
 			if c.rootSide != 0 {
 				e.side = c.rootSide
 			}
-			e.setFutility(c.futility)
-			e.setLab(c.lab)
-			lm.made, lm.kingsKnown = made, true
+			e.futility, e.lab = c.futility, c.lab
+			lm.made = made
 			lm.iter, lm.remaining = max(c.remaining, 1), c.remaining
 			lm.score, lm.alphaNow, lm.beta, lm.gain = c.v, c.f, c.l, 99*pieceValue[lm.victim&7]
 			rule, score := e.labRule(&lm)
@@ -418,53 +432,30 @@ func TestLabRules(t *testing.T) {
 	}
 }
 
-// TestLabFutilitySwitch: micro-Max's futility switch and the laboratory's
-// are independent: turning the laboratory on and off gives back 4.0 or 4.1.
-func TestLabFutilitySwitch(t *testing.T) {
-	e := &Engine{}
-	e.setFutility(false)
-	e.setLab(labSettings{deep: true})
-	if e.futility || e.lab.futility || !e.lab.on {
-		t.Errorf("4.0, lab on: %v %+v", e.futility, e.lab)
-	}
-	e.setFutility(true)
-	if e.futility || !e.lab.futility || e.mateDepth != 98 {
-		t.Errorf("4.1, lab on: %v %+v", e.futility, e.lab)
-	}
-	e.setLab(labSettings{})
-	if !e.futility || e.lab.on {
-		t.Errorf("4.1, lab off: %v %+v", e.futility, e.lab)
-	}
-	e.setFutility(false)
-	e.setLab(labSettings{goose: true})
-	e.setLab(labSettings{})
-	if e.futility || e.mateDepth != 99 {
-		t.Errorf("4.0 after the lab: %v %d", e.futility, e.mateDepth)
-	}
-}
-
-// TestLabFlags: the flags set the switches; a margin out of range, or a
-// value that is not a number or a truth value, is refused.
+// TestLabFlags: the flags set the switches and -futility; a margin out of
+// range, or a value that is not a number or a truth value, is refused and
+// changes nothing.
 func TestLabFlags(t *testing.T) {
 	for _, c := range []struct {
-		args    []string
-		want    labSettings
-		bad     bool // refused when parsed
-		badLate bool // refused when applied
+		args     []string
+		want     labSettings
+		futility bool
+		bad      bool // refused when parsed
+		badLate  bool // refused when applied
 	}{
-		{nil, labSettings{}, false, false},
+		{nil, labSettings{}, true, false, false},
 		{[]string{"-futility-margin", "-300", "-extended-futility", "-deep-futility", "-aggressive-futility", "-goose-pruning"},
-			labSettings{on: true, futility: true, frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}, false, false},
-		{[]string{"-futility-margin=900"}, labSettings{on: true, futility: true, frontierMargin: 900}, false, false},
-		{[]string{"-deep-futility=false", "-futility-margin=0"}, labSettings{}, false, false},
-		{[]string{"-futility-margin=-301"}, labSettings{}, false, true},
-		{[]string{"-futility-margin=901"}, labSettings{}, false, true},
-		{[]string{"-futility-margin=x"}, labSettings{}, true, false},
-		{[]string{"-deep-futility=maybe"}, labSettings{}, true, false},
+			labSettings{frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}, true, false, false},
+		{[]string{"-futility-margin=900", "-futility=false"}, labSettings{frontierMargin: 900}, false, false, false},
+		{[]string{"-deep-futility=false", "-futility-margin=0"}, labSettings{}, true, false, false},
+		{[]string{"-futility-margin=-301", "-futility=false"}, labSettings{}, true, false, true},
+		{[]string{"-futility-margin=901"}, labSettings{}, true, false, true},
+		{[]string{"-futility-margin=x"}, labSettings{}, true, true, false},
+		{[]string{"-deep-futility=maybe"}, labSettings{}, true, true, false},
 	} {
 		fs := flag.NewFlagSet("umax", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
-		apply := addLabFlags(fs)
+		apply := addVariantFlags(fs)
 		err := fs.Parse(c.args)
 		if (err != nil) != c.bad {
 			t.Errorf("%q: parse error %v", c.args, err)
@@ -473,19 +464,13 @@ func TestLabFlags(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		e := &Engine{}
-		e.setFutility(true)
+		e := newEngine(minTableSize)
 		err = apply(e)
 		if (err != nil) != c.badLate {
 			t.Errorf("%q: apply error %v", c.args, err)
 		}
-		want := c.want
-		if c.badLate {
-			want = labSettings{futility: true} // unchanged
-		}
-		want.futility = true
-		if e.lab != want || e.futility != !want.on {
-			t.Errorf("%q: %+v (futility %v), want %+v", c.args, e.lab, e.futility, want)
+		if e.lab != c.want || e.futility != c.futility {
+			t.Errorf("%q: %+v (futility %v), want %+v (futility %v)", c.args, e.lab, e.futility, c.want, c.futility)
 		}
 	}
 }
@@ -504,8 +489,8 @@ func TestLabXBoardOptions(t *testing.T) {
 	}
 	d.expectNothing("option Futility margin=-300", "option Extended futility=1", "option Deep futility=1",
 		"option Aggressive futility=1", "option Goose chase pruning=1")
-	want := labSettings{on: true, futility: true, frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}
-	if e.lab != want || e.futility {
+	want := labSettings{frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}
+	if e.lab != want || !e.futility {
 		t.Errorf("all on: %+v %v", e.lab, e.futility)
 	}
 	for _, bad := range []string{"option Futility margin=-301", "option Futility margin=901", "option Futility margin=1.5",
@@ -520,7 +505,7 @@ func TestLabXBoardOptions(t *testing.T) {
 	}
 	d.expectNothing("option Futility margin=0", "option Extended futility=0", "option Deep futility=0",
 		"option Aggressive futility=0", "option Goose chase pruning=0")
-	if e.lab != (labSettings{futility: true}) || !e.futility {
+	if e.lab != (labSettings{}) || !e.futility {
 		t.Errorf("all off: %+v %v", e.lab, e.futility)
 	}
 	got = d.sync("new", "go")
@@ -546,8 +531,8 @@ func TestLabUCIOptions(t *testing.T) {
 	d.expectNothing("setoption name futility margin value 900", "setoption name Extended Futility value TRUE",
 		"setoption name deep futility value true", "setoption name Aggressive Futility value true",
 		"setoption name goose chase pruning value true")
-	want := labSettings{on: true, futility: true, frontierMargin: 900, extended: true, deep: true, aggressive: true, goose: true}
-	if e.lab != want || e.futility {
+	want := labSettings{frontierMargin: 900, extended: true, deep: true, aggressive: true, goose: true}
+	if e.lab != want || !e.futility {
 		t.Errorf("all on: %+v %v", e.lab, e.futility)
 	}
 	for _, bad := range []string{"setoption name Futility Margin value 901", "setoption name Futility Margin value -301",
@@ -567,7 +552,7 @@ func TestLabUCIOptions(t *testing.T) {
 	d.expectNothing("setoption name Futility Margin value 0", "setoption name Extended Futility value false",
 		"setoption name Deep Futility value false", "setoption name Aggressive Futility value false",
 		"setoption name Goose Chase Pruning value false")
-	if e.lab != (labSettings{futility: true}) || !e.futility {
+	if e.lab != (labSettings{}) || !e.futility {
 		t.Errorf("all off: %+v %v", e.lab, e.futility)
 	}
 }

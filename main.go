@@ -85,15 +85,14 @@ func main() {
 	}
 	classic := flag.Bool("classic", false, "run micro-Max's own console dialogue instead of XBoard mode")
 	uci := flag.Bool("uci", false, "UCI mode from the start (without it the first command decides: uci for UCI, anything else XBoard)")
-	nodes := flag.Int("nodes", 1000000, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
-	futility := flag.Bool("futility", true, "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search")
+	nodes := flag.Int("nodes", microMaxBudget, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
 	bench := flag.Bool("bench", false, "search a fixed set of positions and print the node total and speed")
 	stats := flag.Bool("stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
 	literal := flag.Bool("literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
 	treePlies := flag.Int("tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
 	treeOut := flag.String("tree-out", "tree.dot", "the file -tree writes")
 	showVersion := flag.Bool("version", false, "print the engine's name and version and exit")
-	applyLab := addLabFlags(flag.CommandLine) // the futility laboratory's switches (lab.go)
+	applyVariant := addVariantFlags(flag.CommandLine) // -futility and the laboratory's switches (engine.go)
 	flag.Parse()
 	if *showVersion {
 		fmt.Println(versionLine())
@@ -115,38 +114,29 @@ func main() {
 		os.Exit(2)
 	}
 	prefaultTables = runtime.NumCPU() > 1 // fault the table in on another core (table_linux.go)
-	e := newEngine()
-	e.nodeBudget = *nodes
-	e.setFutility(*futility)
+	e := newEngine(defaultHashEntries)
 	e.literal = *literal
-	if err := applyLab(e); err != nil {
+	if err := applyVariant(e); err != nil {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
 	}
 	if *bench {
-		runBench(e, os.Stdout)
+		runBench(e, *nodes, os.Stdout)
 		return
 	}
-	e.showStats = *stats
 	if *classic {
-		written := true
-		if *treePlies > 0 {
-			written = false
-			e.treeRequest = &treeRequest{plies: *treePlies, done: func(r *treeRecorder) {
-				written = writeTreeFile(r, *treeOut, treeCaption(*futility, e.lab), os.Stderr)
-			}}
-		}
-		runClassic(e, os.Stdin, os.Stdout)
-		if e.treeRequest != nil { // no empty line: nothing thought
+		c := &console{e: e, budget: *nodes, stats: *stats, treePlies: *treePlies}
+		c.run(os.Stdin, os.Stdout)
+		switch {
+		case *treePlies > 0 && c.tree == nil: // no empty line: nothing thought
 			fmt.Fprintf(os.Stderr, "umax: -tree %d: no search thought (an empty line makes one); no tree written\n", *treePlies)
-		}
-		if !written {
+			os.Exit(1)
+		case *treePlies > 0 && !writeTreeFile(c.tree, *treeOut, treeCaption(e), os.Stderr):
 			os.Exit(1)
 		}
 		return
 	}
-	var xcfg xboardConfig
-	var ucfg uciConfig
+	xcfg, ucfg := xboardConfig{stats: *stats}, uciConfig{stats: *stats}
 	flag.Visit(func(f *flag.Flag) { // in the protocols the clock decides, unless -nodes is given
 		if f.Name == "nodes" {
 			xcfg.nodeBudget, ucfg.nodeBudget = *nodes, *nodes
@@ -188,23 +178,33 @@ func runProtocol(e *Engine, in io.Reader, out io.Writer, xcfg xboardConfig, ucfg
 	runXboard(e, rest, out, xcfg)
 }
 
-// runClassic is micro-Max's main loop: print the board, read a line, and
-// either check and play the typed move or (on an empty line) think and
-// play. It prints a kibitz line for every finished root iteration and
-// returns at end of input.
-func runClassic(e *Engine, in io.Reader, out io.Writer) {
+// console is micro-Max's own console dialogue (-classic) on an engine, with
+// what it asks of every search.
+type console struct {
+	e      *Engine
+	budget int  // the root node budget: deepen while N < budget (micro-Max: 1e6; -nodes)
+	stats  bool // print the statistics of every search (-stats)
+	// -tree: the root iteration of treePlies ply of the first search that
+	// thinks is recorded in tree.
+	treePlies int
+	tree      *treeRecorder
+	last      searchStats // the statistics of the last search, with stats
+
+	out *bufio.Writer // where run writes, and turn its kibitz lines
+}
+
+// run is micro-Max's main loop: print the board, read a line, and either
+// check and play the typed move or (on an empty line) think and play. It
+// prints a kibitz line for every finished root iteration and returns at
+// end of input.
+func (c *console) run(in io.Reader, out io.Writer) {
 	r := bufio.NewReader(in)
-	w := bufio.NewWriter(out)
-	defer w.Flush()
-	e.kibitz = func(depth, nodes, score, from, to int) {
-		fmt.Fprintf(w, "%2d ply, %9d searched, score=%6d by %c%c%c%c\n", depth, nodes, score,
-			'a'+from&7, '8'-from>>4, 'a'+to&7, '8'-(to>>4&7))
-	}
-	defer func() { e.kibitz = nil }()
-	var c [9]int // micro-Max's line buffer c[]: a short line leaves the old bytes behind it
+	c.out = bufio.NewWriter(out)
+	defer c.out.Flush()
+	var line [9]int // micro-Max's line buffer c[]: a short line leaves the old bytes behind it
 	for {
-		e.print(w)
-		w.Flush()
+		c.e.print(c.out)
+		c.out.Flush()
 		// Read up to a byte <= 10 (newline, tab, NUL) or end of input, as C's getchar loop.
 		for n := 0; ; n++ {
 			ch, err := r.ReadByte()
@@ -212,53 +212,62 @@ func runClassic(e *Engine, in io.Reader, out io.Writer) {
 			if err != nil {
 				v = -1 // EOF
 			}
-			if n < len(c) {
-				c[n] = v
+			if n < len(line) {
+				line[n] = v
 			}
 			if v <= 10 {
 				break
 			}
 		}
-		if c[0] == -1 {
+		if line[0] == -1 {
 			return // end of input
 		}
-		e.classicTurn(&c)
-		if e.showStats {
-			e.stats.write(w)
+		c.turn(&line)
+		if c.stats {
+			for _, l := range c.last.lines() {
+				fmt.Fprintln(c.out, "# "+l)
+			}
 		}
 	}
 }
 
-// classicTurn does what micro-Max's main loop does with a line it has read
-// into c: an empty line makes the engine think and play, anything else is
-// parsed as a move to check and play. The search has the console mode's
-// node budget and prints its kibitz lines.
-func (e *Engine) classicTurn(c *[9]int) {
-	e.pendingFrom = infinity                // think
-	if c[0] == 10 && e.treeRequest != nil { // -tree: record this search
-		e.tree = newTreeRecorder(e.treeRequest.plies, e.Position)
+// turn does what micro-Max's main loop does with a line it has read: an
+// empty line makes the engine think and play, anything else is parsed as
+// a move to check and play.
+func (c *console) turn(line *[9]int) {
+	e := c.e
+	ctl := &searchControl{budget: c.budget, report: c.kibitz}
+	if c.stats {
+		c.last = searchStats{}
+		ctl.stats = &c.last
 	}
-	if c[0] != 10 {
-		e.pendingFrom = c[0] - 16*c[1] + parseBias          // "e2" is 'e' - 16*'2' + 799 = 100
-		e.pendingTo = int(int8(c[2] - 16*c[3] + parseBias)) // L is a char in C
+	e.pendingFrom = infinity // think
+	if line[0] != 10 {
+		e.pendingFrom = line[0] - 16*line[1] + parseBias          // "e2" is 'e' - 16*'2' + 799 = 100
+		e.pendingTo = int(int8(line[2] - 16*line[3] + parseBias)) // L is a char in C
+	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
+		c.tree = newTreeRecorder(c.treePlies, e.Position)
+		ctl.tree = c.tree
 	}
-	e.rootSearch(&searchControl{budget: e.nodeBudget, report: e.kibitz})
-	if e.tree != nil {
-		tree, done := e.tree, e.treeRequest.done
-		e.tree, e.treeRequest = nil, nil
-		done(tree)
-	}
+	e.rootSearch(ctl)
 }
 
-// treeCaption is the first line of a -tree picture's title: which search.
-// A laboratory switch that is on is named after it.
-func treeCaption(futility bool, lab labSettings) string {
+// kibitz prints micro-Max's kibitz line of a finished root iteration (C:
+// the printf that umax41's listing has commented out).
+func (c *console) kibitz(depth, nodes, score, from, to int) {
+	fmt.Fprintf(c.out, "%2d ply, %9d searched, score=%6d by %c%c%c%c\n", depth, nodes, score,
+		'a'+from&7, '8'-from>>4, 'a'+to&7, '8'-(to>>4&7))
+}
+
+// treeCaption is the first line of a -tree picture's title: which search
+// e makes. A laboratory switch that is on is named after it.
+func treeCaption(e *Engine) string {
 	caption := "umax -futility=false: micro-Max 4.0 (no futility pruning)"
-	if futility {
+	if e.futility {
 		caption = "umax: micro-Max 4.1 (futility pruning)"
 	}
-	if lab.on {
-		caption += ", with " + lab.String()
+	if e.lab.active() {
+		caption += ", with " + e.labFlags()
 	}
 	return caption
 }
@@ -287,7 +296,7 @@ func writeTreeFile(r *treeRecorder, path, caption string, log io.Writer) bool {
 }
 
 // benchPositions are the games -bench searches: moves typed from the start,
-// then one search at micro-Max's budget of 1e6 nodes.
+// then one search at micro-Max's budget of 1e6 nodes (microMaxBudget).
 var benchPositions = []struct{ name, moves string }{
 	{"initial position", ""},
 	{"Ruy Lopez", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6"},
@@ -296,18 +305,17 @@ var benchPositions = []struct{ name, moves string }{
 	{"open game after castling", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 g8f6 d2d3 d7d6"},
 }
 
-// runBench searches every bench position from an empty table and prints the
+// runBench searches every bench position from an empty table, to the root
+// node budget budget (-nodes), and prints the
 // nodes (micro-Max's N: passes of the iterative-deepening loops) and the
 // time of each, then the total, a signature of the search that changes only
 // when the search does, and the speed. The last two lines are "N nodes" and
 // "N nps", as OpenBench reads a bench.
-func runBench(e *Engine, w io.Writer) {
-	budget := e.nodeBudget
+func runBench(e *Engine, budget int, w io.Writer) {
 	total, elapsed := 0, time.Duration(0)
 	for _, pos := range benchPositions {
 		e.Position = newGame()
 		clear(e.table)
-		e.nodeBudget = budget
 		for _, mv := range strings.Fields(pos.moves) {
 			e.pendingFrom = int(mv[0]) - 16*int(mv[1]) + parseBias
 			e.pendingTo = int(mv[2]) - 16*int(mv[3]) + parseBias
@@ -317,7 +325,7 @@ func runBench(e *Engine, w io.Writer) {
 		}
 		e.pendingFrom = infinity
 		start := time.Now()
-		e.rootSearch(&searchControl{budget: e.nodeBudget})
+		e.rootSearch(&searchControl{budget: budget})
 		took := time.Since(start)
 		total += e.nodes
 		elapsed += took

@@ -283,6 +283,137 @@ func gameKey(g *gameRecord) string {
 	return b.String()
 }
 
+// --- The rules of a game's end -----------------------------------------------
+//
+// The model's own, as the protocol and XBoard state them, so that it cannot
+// share an error with the engine's game record: only the legal moves and
+// check (the move generator, held to micro-Max and to perft by its own
+// tests) are the engine's.
+
+// moveShape is a word CECP's engine takes for a move, legal or not: letter
+// digit letter digit and perhaps a promotion letter.
+var moveShape = regexp.MustCompile(`^[a-zA-Z][0-9][a-zA-Z][0-9][a-zA-Z]?$`)
+
+// modelEnd is the result line the game's current position calls for ("" if
+// none), and whether it is a draw that a player may claim or play on.
+func modelEnd(g *gameRecord) (text string, claimable bool) {
+	p := &g.current().pos
+	switch {
+	case len(p.legalMoves()) == 0 && !p.inCheck():
+		return "1/2-1/2 {Stalemate}", false
+	case len(p.legalMoves()) == 0 && p.side == white:
+		return "0-1 {Black mates}", false
+	case len(p.legalMoves()) == 0:
+		return "1-0 {White mates}", false
+	case bareKings(p):
+		return "1/2-1/2 {Insufficient mating material}", false
+	case quietPlies(g) >= 100:
+		return "1/2-1/2 {Draw by 50-move rule}", true
+	case repeated(g) >= 2:
+		return "1/2-1/2 {Draw by repetition}", true
+	}
+	return "", false
+}
+
+// bareKings: no pawn, rook or queen, and at most one knight and no bishop,
+// or bishops on squares of one colour only.
+func bareKings(p *Position) bool {
+	count := map[int]int{}
+	colours := map[int]bool{}
+	for rank := 0; rank < 8; rank++ {
+		for file := 0; file < 8; file++ {
+			kind := int(p.board[16*rank+file] & 7)
+			count[kind]++
+			if kind == 5 {
+				colours[(rank+file)%2] = true
+			}
+		}
+	}
+	minors := count[3] + count[5]
+	return count[1]+count[2]+count[6]+count[7] == 0 && (minors <= 1 || count[3] == 0 && len(colours) == 1)
+}
+
+// quiet reports whether the move that led to ply i moved no pawn and
+// captured nothing.
+func quiet(g *gameRecord, i int) bool {
+	before := &g.plies[i-1].pos.board
+	m := g.plies[i].move
+	return before[m.from]&7 > 2 && before[m.to] == 0
+}
+
+// quietPlies counts the plies since the last capture or pawn move, the
+// set-up's halfmove clock included.
+func quietPlies(g *gameRecord) int {
+	n := 0
+	for i := g.length(); i > 0; i-- {
+		if !quiet(g, i) {
+			return n
+		}
+		n++
+	}
+	return n + g.plies[0].rule50 // what the set-up's FEN said
+}
+
+// epPossible reports whether XBoard would count ply i as a position where
+// an e.p. capture is possible: after a double step beside an enemy pawn, or
+// a set-up position with an e.p. square.
+func epPossible(g *gameRecord, i int) bool {
+	if i == 0 {
+		return g.plies[0].epMarked // what the set-up's FEN said
+	}
+	m, after := g.plies[i].move, &g.plies[i].pos.board
+	pawn := int(after[m.to] & 7)
+	if pawn > 2 || m.to-m.from != 32 && m.from-m.to != 32 {
+		return false
+	}
+	for _, sq := range []int{m.to - 1, m.to + 1} {
+		if sq&0x88 == 0 && after[sq] != 0 && int(after[sq]&7) == 3-pawn {
+			return true
+		}
+	}
+	return false
+}
+
+// samePlace reports whether two positions are the same for the repetition
+// rule: the pieces (type and colour) on every square, the side to move, and
+// the castling rights (king and rook unmoved at home).
+func samePlace(p, q *Position) bool {
+	if p.side != q.side {
+		return false
+	}
+	for rank := 0; rank < 8; rank++ {
+		for file := 0; file < 8; file++ {
+			if p.board[16*rank+file]&31 != q.board[16*rank+file]&31 {
+				return false
+			}
+		}
+	}
+	return rights(p) == rights(q)
+}
+
+// rights are the castling rights left: for each corner, whether an unmoved
+// king and an unmoved rook stand at home.
+func rights(p *Position) [4]bool {
+	var r [4]bool
+	for i, c := range [4][3]int{{116, 119, white}, {116, 112, white}, {4, 7, black}, {4, 0, black}} {
+		r[i] = int(p.board[c[0]]) == c[2]+4 && int(p.board[c[1]]) == c[2]+6
+	}
+	return r
+}
+
+// repeated counts the earlier occurrences of the current position that a
+// claim counts: back over quiet moves only, at most 100 plies, and never a
+// position in which an e.p. capture was possible.
+func repeated(g *gameRecord) int {
+	n, count := g.length(), 0
+	for k := n - 2; k >= 0 && k >= n-100 && quiet(g, k+1) && quiet(g, k+2) && !epPossible(g, k); k -= 2 {
+		if samePlace(&g.plies[k].pos, &g.current().pos) {
+			count++
+		}
+	}
+	return count
+}
+
 // --- The CECP model ----------------------------------------------------------
 
 // cecpCmd is a command the driver sent, with the answer a bad one must get.
@@ -364,7 +495,7 @@ func cecpName(text string) (name, args string) {
 	if _, ok := cecpKinds[name]; ok {
 		return name, strings.TrimSpace(args)
 	}
-	if looksLikeMove(name) && args == "" {
+	if moveShape.MatchString(name) && args == "" {
 		return "usermove", name
 	}
 	return "", text
@@ -400,11 +531,11 @@ func (m *cecpModel) queueStops(notOnMove bool) bool {
 // the engine's last score, which the model does not know: both are
 // possible, until the engine's next move.
 func (m *cecpModel) result(o *oracle) (string, bool) {
-	end := m.game.end()
-	if end == notOver {
+	text, claimable := modelEnd(&m.game)
+	if text == "" {
 		return "", false
 	}
-	if end.claimable() {
+	if claimable {
 		if m.claims == 0 {
 			m.claims = 2
 			if o.choose() {
@@ -415,7 +546,7 @@ func (m *cecpModel) result(o *oracle) (string, bool) {
 			return "", false
 		}
 	}
-	return resultTexts[end], true
+	return text, true
 }
 
 func (m *cecpModel) setGame(st setup) {
@@ -1323,8 +1454,7 @@ func (d *uciDriver) anytime() {
 
 func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 	t.Helper()
-	e := &Engine{Position: newGame(), futility: true, mateDepth: 98}
-	e.resizeTable(minTableSize)
+	e := newEngine(minTableSize)
 	d := &uciDriver{t: t, rng: rand.New(rand.NewPCG(seed, 0x756369)), seed: seed, start: newGame(), base: "startpos"}
 	cfg := uciConfig{nodeBudget: 3000 + d.rng.IntN(100000), maxMemory: 2}
 	d.p = startPipeSession(func(in io.Reader, out io.Writer) { newUCISession(e, out, cfg).serve(in) })

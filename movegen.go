@@ -1,15 +1,17 @@
 package main
 
-// Legal moves under micro-Max's rules, for the XBoard adapter.
+import "strings"
+
+// Legal moves under micro-Max's rules, for the protocol adapters.
 //
 // micro-Max never lists its moves: search() walks the board and tries
 // whatever it finds, and a move turns out illegal when the reply can capture
 // the king (or, after castling, can reach the square the king left or the
-// squares it passed). The adapter needs a list: to read the opponent's
+// squares it passed). The adapters need a list: to read the opponent's
 // moves, to see mate and stalemate, and to check a PV read from the hash
-// table. The generator below walks the board exactly as search() does, with
-// the same step tables, the same double-step, castling and e.p. rules, and
-// the same legality test; movegen_test.go holds it to micro-Max's own check
+// table. The generator below walks the board in search()'s order with the
+// rules of board.go (the steps, the double step, castling, e.p., promotion,
+// a square attacked); movegen_test.go holds it to micro-Max's own check
 // (rootSearch with a pending move) and to the standard perft counts.
 
 // Move is a move between two 0x88 squares. promo is the piece type a pawn
@@ -19,6 +21,9 @@ type Move struct {
 	from, to int
 	promo    int
 }
+
+// pieceNames names the piece types as a promotion's letter does.
+const pieceNames = ".??nkbrq"
 
 // promotionKinds are the piece types a pawn may become, queen first.
 var promotionKinds = [4]int{7, 6, 5, 3}
@@ -33,9 +38,19 @@ var promotionGain = [8]int{3: 99 * 2, 5: 99 * 2, 6: 99 * 4, 7: promoGain}
 func (m Move) String() string {
 	s := squareName(m.from) + squareName(m.to)
 	if m.promo != 0 {
-		s += string(".??nkbrq"[m.promo])
+		s += string(pieceNames[m.promo])
 	}
 	return s
+}
+
+// movesText writes moves in coordinate notation (Move.String), separated by
+// spaces: a PV as both protocols print it.
+func movesText(moves []Move) string {
+	words := make([]string, len(moves))
+	for i, m := range moves {
+		words[i] = m.String()
+	}
+	return strings.Join(words, " ")
 }
 
 // microMaxMove is the move micro-Max means by from-to in this position: a
@@ -43,49 +58,22 @@ func (m Move) String() string {
 // promotes to.
 func (p *Position) microMaxMove(from, to int) Move {
 	m := Move{from, to, 0}
-	if p.board[from]&7 < 3 && (to < 8 || to >= 112) {
+	if promotes(int(p.board[from]&7), to) {
 		m.promo = 7
 	}
 	return m
 }
 
-// continuesRay reports whether a piece that stepped from from to the empty
-// square to may step on along the same ray: a slider always; an unmoved pawn
-// after its first straight step (the double step); an unmoved king after its
-// first sideways step, when an unmoved rook stands in the corner on that side
-// with the two squares next to it empty (castling). This is the test at the
-// end of search()'s ray loop.
-func (p *Position) continuesRay(from, to, step, piece int) bool {
-	kind := piece & 7
-	if kind >= 5 {
-		return true // bishop, rook, queen
-	}
-	if from+step != to || piece&movedBit != 0 || kind == 3 {
-		return false // not the first step, moved before, or a knight
-	}
-	if kind == 4 {
-		if step != 1 && step != -1 {
-			return false
-		}
-		rookFrom := (from + 3) ^ (step >> 1 & 7) // the corner on this side
-		return int(p.board[rookFrom]) == piece&(white|black)+6 && p.board[rookFrom^1]|p.board[rookFrom^2] == 0
-	}
-	return true // a pawn's first straight step (a diagonal one is a capture and stops)
-}
-
-// walkRays walks the board as search() does, for the side to move: every
-// piece, every direction, every square along the ray until the ray ends.
-// For each square to reached it calls visit with the piece's square, to, the
-// piece captured there (0 if none; for an e.p. capture the pawn behind to),
-// and whether it is a move: false for the square that ends the ray on an own
-// piece or a pawn's blocked push or empty diagonal. A visit that returns true
-// ends the walk, and walkRays returns true.
-func (p *Position) walkRays(visit func(from, to, victim int, isMove bool) bool) bool {
+// pseudoMoves appends every move the searches would try for the side to
+// move, legal or not (the king may be left in check), in their order:
+// every piece in scan order, every direction, every square along the ray
+// until the ray ends. A promotion is listed once for each piece a pawn can
+// become.
+func (p *Position) pseudoMoves(moves []Move) []Move {
 	b := &p.board
-	side := p.side
-	for from := 0; from < 120; from++ {
+	for _, from := range boardSquares {
 		piece := int(b[from])
-		if from&offBoard != 0 || piece&side == 0 {
+		if piece&p.side == 0 {
 			continue
 		}
 		kind := piece & 7
@@ -94,68 +82,40 @@ func (p *Position) walkRays(visit func(from, to, victim int, isMove bool) bool) 
 				break
 			}
 			for to := from + step; to&offBoard == 0; to += step {
-				captureSq := to
-				if kind < 3 && to == p.epSquare {
-					captureSq ^= 16 // e.p.: the captured pawn is behind to
-				}
-				victim := int(b[captureSq])
-				if victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0) {
-					// own piece, or pawn pushing into a piece or capturing nothing
-					if visit(from, to, victim, false) {
-						return true
-					}
+				victim := int(b[captureSquare(kind, to, p.epSquare)])
+				if cannotMove(p.side, kind, from, to, victim) {
 					break
 				}
-				if visit(from, to, victim, true) {
-					return true
+				if promotes(kind, to) {
+					for _, promo := range promotionKinds {
+						moves = append(moves, Move{from, to, promo})
+					}
+				} else {
+					moves = append(moves, Move{from, to, 0})
 				}
-				if victim != 0 || !p.continuesRay(from, to, step, piece) {
+				if victim != 0 || !continuesRay(b, from, to, step, piece) {
 					break
 				}
 			}
 		}
 	}
-	return false
-}
-
-// pseudoMoves appends every move search() would try for the side to move,
-// legal or not (the king may be left in check), with a promotion listed once
-// for each piece a pawn can become.
-func (p *Position) pseudoMoves(moves []Move) []Move {
-	p.walkRays(func(from, to, _ int, isMove bool) bool {
-		if !isMove {
-			return false
-		}
-		if p.board[from]&7 < 3 && (to < 8 || to >= 112) {
-			for _, promo := range promotionKinds {
-				moves = append(moves, Move{from, to, promo})
-			}
-		} else {
-			moves = append(moves, Move{from, to, 0})
-		}
-		return false
-	})
 	return moves
 }
 
 // kingCapturable reports whether the side to move could capture the other
-// king, or, when the last move castled, could move to the square the king
-// left or to one of the two squares next to the castled rook: micro-Max's
-// verdict that the last move was illegal. search() finds this in the reply
-// to every move: a king capture (its gain is negative) or a move that lands
-// next to the e.p. square while a castled rook stands there, both scored as
-// infinity. The scan here is search()'s scan, without making the moves; like
-// search(), it looks at the castling squares before it asks whether the
-// square can be moved to.
+// king, or, when the last move castled, could reach the square the king
+// left, the square it passed (the castled rook's) or the square it went to:
+// micro-Max's verdict that the last move was illegal. The searches find
+// this in the reply to every move, as a king capture (its gain is negative)
+// or a move that lands next to the e.p. square after castling (castled),
+// both scored as infinity.
 func (p *Position) kingCapturable() bool {
-	ep := p.epSquare
-	castled := (ep-noSquare)&int(p.board[ep]) != 0 // a castling rook stands on the e.p. square
-	return p.walkRays(func(_, to, victim int, isMove bool) bool {
-		if castled && to-ep < 2 && ep-to < 2 {
-			return true // the king castled out of or through check
-		}
-		return isMove && victim&7 == 4 // the king can be captured
-	})
+	by, ep := p.side, p.epSquare
+	if castled(&p.board, ep) && (attacked(ep-1, by, p.at) || attacked(ep, by, p.at) || attacked(ep+1, by, p.at)) {
+		return true // the king castled out of or through check
+	}
+	king := kingSquare(by^(white|black), p.at)
+	return king&offBoard == 0 && attacked(king, by, p.at)
 }
 
 // inCheck reports whether the side to move is in check: whether the other
@@ -183,19 +143,7 @@ func (p *Position) legalMoves() []Move {
 }
 
 // hasLegalMove reports whether the side to move has any legal move.
-func (p *Position) hasLegalMove() bool {
-	for _, m := range p.pseudoMoves(make([]Move, 0, 64)) {
-		if m.promo != 0 && m.promo != 7 {
-			continue // the same squares as the queen promotion
-		}
-		q := *p
-		q.makeMove(m)
-		if !q.kingCapturable() {
-			return true
-		}
-	}
-	return false
-}
+func (p *Position) hasLegalMove() bool { return len(p.legalMoves()) > 0 }
 
 // isLegal reports whether m is one of the legal moves.
 func (p *Position) isLegal(m Move) bool {
@@ -226,18 +174,16 @@ type moveEffect struct {
 // double step or a castling king passed. It does not check legality.
 func (p *Position) makeMove(m Move) moveEffect {
 	b := &p.board
-	d := moveEffect{piece: int(b[m.from]), captureSq: m.to, rookFrom: noSquare, passed: noSquare}
+	d := moveEffect{piece: int(b[m.from]), rookFrom: noSquare, passed: noSquare}
 	kind := d.piece & 7
-	if kind < 3 && m.to == p.epSquare {
-		d.captureSq ^= 16
-	}
+	d.captureSq = captureSquare(kind, m.to, p.epSquare)
 	d.victim = int(b[d.captureSq])
 	gain := 99 * pieceValue[d.victim&7]
 	switch {
 	case kind == 4 && (m.to-m.from == 2 || m.from-m.to == 2): // castling
 		step := (m.to - m.from) / 2
 		d.passed = m.from + step
-		d.rookFrom = (m.from + 3) ^ (step >> 1 & 7)
+		d.rookFrom = castlingCorner(m.from, step)
 	case kind < 3 && (m.to-m.from == 32 || m.from-m.to == 32): // double step
 		d.passed = (m.from + m.to) / 2
 	}
@@ -246,7 +192,7 @@ func (p *Position) makeMove(m Move) moveEffect {
 	if d.rookFrom != noSquare {
 		b[d.passed] = int8(p.side + 6)
 	}
-	if kind < 3 && (m.to < 8 || m.to >= 112) {
+	if promotes(kind, m.to) {
 		promo := m.promo
 		if promo == 0 {
 			promo = 7
@@ -274,17 +220,8 @@ func (p *Position) parseMove(text string) (m Move, ok bool) {
 	}
 	promo := 0
 	if len(text) == 5 {
-		switch text[4] {
-		case 'q', 'Q':
-			promo = 7
-		case 'r', 'R':
-			promo = 6
-		case 'b', 'B':
-			promo = 5
-		case 'n', 'N':
-			promo = 3
-		default:
-			return Move{}, false
+		if promo = strings.IndexByte(pieceNames, text[4]|0x20); promo < 3 || promo == 4 {
+			return Move{}, false // not n, b, r or q, in either case
 		}
 	}
 	for _, l := range p.legalMoves() {
@@ -293,23 +230,4 @@ func (p *Position) parseMove(text string) (m Move, ok bool) {
 		}
 	}
 	return Move{}, false
-}
-
-// perft counts the leaf nodes of the legal move tree to the given depth,
-// every promotion piece counted: the standard test of a move generator.
-func (p *Position) perft(depth int) int {
-	moves := p.legalMoves()
-	if depth <= 1 {
-		if depth < 1 {
-			return 1
-		}
-		return len(moves)
-	}
-	n := 0
-	for _, m := range moves {
-		q := *p
-		q.makeMove(m)
-		n += q.perft(depth - 1)
-	}
-	return n
 }

@@ -104,8 +104,7 @@ func checkAgainstMicroMax(t *testing.T, e *Engine, pos Position, rng *rand.Rand)
 // TestLegalMovesAgreeWithMicroMax walks random games from the positions
 // above and checks the generator against micro-Max at every position.
 func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
-	e := newEngine()
-	e.resizeTable(1 << 16)
+	e := newEngine(1 << 16)
 	rng := rand.New(rand.NewPCG(3, 4))
 	walks, plies := 6, 60
 	if reduced() {
@@ -131,4 +130,23 @@ func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
 		}
 	}
 	t.Logf("%d positions checked", positions)
+}
+
+// perft counts the leaf nodes of the legal move tree to the given depth,
+// every promotion piece counted: the standard test of a move generator.
+func (p *Position) perft(depth int) int {
+	moves := p.legalMoves()
+	if depth <= 1 {
+		if depth < 1 {
+			return 1
+		}
+		return len(moves)
+	}
+	n := 0
+	for _, m := range moves {
+		q := *p
+		q.makeMove(m)
+		n += q.perft(depth - 1)
+	}
+	return n
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -50,22 +52,22 @@ func TestRandomParity(t *testing.T) {
 			t.Fatalf("build-reference.sh: %v\n%s", err, out)
 		}
 	}
-	e := newEngine()
-	e.literal = *parityLit
+	c := &console{e: newEngine(defaultHashEntries)}
+	c.e.literal = *parityLit
 	for _, nodes := range budgets {
 		for _, version := range []string{"41", "40"} {
 			for g := 0; g < *parityGames; g++ {
 				seed := *paritySeed + uint64(g)
-				input := randomGame(e, seed, nodes, version == "41")
+				input := randomGame(c, seed, nodes, version == "41")
 				cmd := exec.Command(filepath.Join(bin, fmt.Sprintf("umax%sk-%d", version, nodes)))
 				cmd.Stdin = bytes.NewReader(input)
 				want, err := cmd.Output()
 				if err != nil {
 					t.Fatalf("C reference: %v", err)
 				}
-				e.reset(nodes, version == "41")
+				c.e.restart()
 				var got bytes.Buffer
-				runClassic(e, bytes.NewReader(input), &got)
+				c.run(bytes.NewReader(input), &got)
 				if !bytes.Equal(want, got.Bytes()) {
 					name := filepath.Join(t.TempDir(), "failing.in")
 					os.WriteFile(name, input, 0o644)
@@ -78,22 +80,16 @@ func TestRandomParity(t *testing.T) {
 	}
 }
 
-// reset puts e back to the start of a game with an empty table.
-func (e *Engine) reset(nodes int, futility bool) {
-	e.Position = newGame()
-	e.rootLock = 0
-	clear(e.table)
-	e.nodeBudget = nodes
-	e.setFutility(futility)
-}
-
-// randomGame makes a console-mode input by playing a game on e: mostly
+// randomGame makes a console-mode input by playing a game on c, which it
+// sets to the node budget and the version (restarted): mostly
 // moves typed for the side to move (by the rules of movement, so some leave
 // the king in check),
 // with empty lines that make the engine think and a few garbled lines.
-func randomGame(e *Engine, seed uint64, nodes int, futility bool) []byte {
+func randomGame(c *console, seed uint64, nodes int, futility bool) []byte {
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
-	e.reset(nodes, futility)
+	e := c.e
+	e.restart()
+	c.budget, e.futility, c.out = nodes, futility, bufio.NewWriter(io.Discard) // no kibitz lines
 	var input []byte
 	lines := 20 + rng.IntN(60)
 	for len(input) < lines*5 {
@@ -116,14 +112,14 @@ func randomGame(e *Engine, seed uint64, nodes int, futility bool) []byte {
 		}
 		input = append(input, line...)
 		input = append(input, '\n')
-		var c [9]int
-		for i := range c {
-			c[i] = 10
+		var text [9]int
+		for i := range text {
+			text[i] = 10
 		}
 		for i := 0; i < len(line); i++ {
-			c[i] = int(line[i])
+			text[i] = int(line[i])
 		}
-		e.classicTurn(&c)
+		c.turn(&text)
 	}
 	return input
 }

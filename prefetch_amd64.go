@@ -20,7 +20,7 @@ func (e *Engine) prefetchChildren(side int, indexKey int32) {
 	noEP := int32((24 - side) * noSquare) // the child's term for its e.p. square: none
 	for left := e.pieces[side>>4]; left != 0; left &= left - 1 {
 		sq := bits.TrailingZeros64(left)
-		from := sq + sq&^7 // 0x88 square of bit sq
+		from := squareOf(sq)
 		piece := int(b[uint8(from)])
 		kind := piece & 7
 		index := indexKey - pieceKeys[piece&15][from].index + noEP // the J key less the moving piece
@@ -34,8 +34,8 @@ func (e *Engine) prefetchChildren(side int, indexKey int32) {
 					break // own piece
 				}
 				newPiece := piece
-				if kind < 3 && (to < 8 || to >= 112) {
-					newPiece |= 7 // promotion
+				if promotes(kind, to) {
+					newPiece |= 7
 				}
 				slots[n&255] = &table[(index+pieceKeys[newPiece&15][to].index-pieceKeys[victim&15][to].index)&mask]
 				n++

@@ -1,116 +1,48 @@
 package main
 
 import (
-	"fmt"
-	"io"
+	"errors"
 	"math/bits"
 )
 
 // Engine is micro-Max's global state around a Position: the transposition
-// table, the node counter and the move the root is asked to check and play.
+// table, the node counter and the move the root is asked to check and play;
+// the search variant, each setting stored as chosen; and what rootSearch
+// attaches for the duration of one search.
 type Engine struct {
 	Position
 	table       []hashSlot
 	tableMask   int32        // U-1: table index mask
 	tableMemory *tableMemory // owns the table's memory (table_linux.go)
 	nodes       int          // N: passes through iterative-deepening loops, this search (C's N-128)
-	nodeBudget  int          // the console mode's and -bench's root budget: deepen while N < nodeBudget (micro-Max: 1e6)
 	rootLock    int32        // j: Z key of the root, one more for every search
 	pendingFrom int          // K: from-square of the move the root must check and play, or infinity to think
 	pendingTo   int          // L: its to-square (a char in C, so it wraps like one)
 
-	futility  bool // prune futile moves at depth 1 (micro-Max 4.1); false gives micro-Max 4.0
-	mateDepth int  // depth a mate score is stored with: 98 (4.1) or 99 (4.0)
-	literal   bool // search with searchLiteral, micro-Max's D() statement for statement (-literal)
-
-	// lab is the futility laboratory's switches (lab.go): all off is micro-Max.
-	// While one is on, futility is false and labRule decides every move.
-	lab labSettings
-
-	// tree, if set, records the tree of one root iteration for -tree
-	// (tree.go); the search is then the literal one, which calls it.
-	tree *treeRecorder
-	// treeRequest, if set, asks the console mode for -tree's recording of
-	// the next search that thinks.
-	treeRequest *treeRequest
+	// The search variant, as chosen: micro-Max 4.1 or 4.0 (no futility
+	// pruning; mates stored at depth 99, mateDepth), and the laboratory's
+	// switches (lab.go), whose rules, while one is on, decide every move.
+	futility bool        // micro-Max 4.1's futility pruning (-futility)
+	lab      labSettings // the laboratory's switches, all off for micro-Max
+	literal  bool        // search with searchLiteral, micro-Max's D() statement for statement (-literal)
 
 	// Not in micro-Max: where the pieces are, kept up to date by the search
 	// so that it can skip empty squares (see search). Set up by rootSearch.
 	pieces [2]uint64 // squares of White's (0) and Black's (1) pieces, one bit per square
 	kings  [2]int    // squares of the two kings
 
-	// ctl is the limits and the stop flags of the search running now, set by
-	// rootSearch for its duration (see searchControl in engine.go).
-	ctl *searchControl
-	// aborted is set when ctl stopped the search: it then unwinds, restoring
-	// the board, and stores nothing more in the table.
+	// Set by rootSearch for the search running now: its limits and stop
+	// flags, and what watches it (hook.go; nil: nothing).
+	ctl  *searchControl
+	hook searchHook
+	told searchMove // the move the hook is told of (madeMove)
+	// aborted: ctl stopped the last search mid-iteration; the position is
+	// the root's, and the table holds what the search stored before.
 	aborted bool
 	// rootIndexKey and rootLockKey are the hash keys rootSearch gave the
 	// root of the last search (C: J and Z of the call in main()): the PV
 	// walk starts from them.
 	rootIndexKey, rootLockKey int32
-
-	stats     searchStats // counted by every search
-	showStats bool        // print them after each search (-stats)
-
-	// kibitz, if set, prints the console mode's kibitz line after every
-	// finished root iteration (runClassic sets it).
-	kibitz func(depth, nodes, score, from, to int)
-}
-
-// maxIter bounds the depth of an iteration (98 or 99 for a mate, +1).
-const maxIter = 128
-
-// searchStats counts, per depth, what one search did: the moves it made at
-// each iteration depth and what became of them, and the table hits of the
-// nodes asked for each depth. At depth 1 only recaptures are made.
-type searchStats struct {
-	made     [maxIter]int64 // moves made on the board, by iteration depth
-	searched [maxIter]int64 // moves made whose reply was searched
-	pruned   [maxIter]int64 // moves made and found futile: reply not searched
-	nodes    [maxIter]int64 // calls of search, by the depth asked for
-	hashHits [maxIter]int64 // ... that resumed from a table entry, skipping iterations
-	hashDone [maxIter]int64 // ... whose table entry answered them with no iteration
-	probes   int64          // stalemate probes: calls made when every move lost the king
-
-	// prunedBy counts, of the pruned moves, those that a rule of the
-	// laboratory cut (lab.go), by rule; the rest are micro-Max's futile ones.
-	prunedBy [numPruneRules][maxIter]int64
-}
-
-// write prints the statistics of the last search, each line starting with
-// "#": per ply, numbered as in the kibitz lines (micro-Max's depth d is
-// "d-1 ply", so ply 0 is the quiescence search), the moves made in
-// iterations of that depth, and how many of them were searched and how many
-// pruned as futile (counted apart, so that the sum checks the count), and
-// the nodes asked for that depth with their hash hits.
-//
-// A rule of the laboratory that pruned moves in the search gets a column of
-// its own after "futile", "+ extended N" and so on, on every line; "futile"
-// is then what micro-Max's own test (with the lab's margin) pruned.
-func (s *searchStats) write(w io.Writer) {
-	var used [numPruneRules]bool
-	for r := ruleExtended; r < numPruneRules; r++ {
-		for d := range s.prunedBy[r] {
-			used[r] = used[r] || s.prunedBy[r][d] != 0
-		}
-	}
-	for d := 1; d < maxIter; d++ {
-		if s.searched[d]|s.pruned[d]|s.nodes[d] == 0 {
-			continue
-		}
-		futile := s.pruned[d]
-		for r := ruleExtended; r < numPruneRules; r++ {
-			futile -= s.prunedBy[r][d]
-		}
-		fmt.Fprintf(w, "# %2d ply: moves made %9d = searched %9d + futile %9d", d-1, s.made[d], s.searched[d], futile)
-		for r := ruleExtended; r < numPruneRules; r++ {
-			if used[r] {
-				fmt.Fprintf(w, " + %s %9d", r, s.prunedBy[r][d])
-			}
-		}
-		fmt.Fprintf(w, "; nodes %9d, hash hits %8d (%d complete)\n", s.nodes[d], s.hashHits[d], s.hashDone[d])
-	}
 }
 
 // stopPollNodes is how often (in node-counter steps, a power of two) the
@@ -121,11 +53,17 @@ const stopPollNodes = 1 << 12
 // the board and leaves it at 128, so the root budget test is N+128 < budget.
 const startNodes = 128
 
-// newEngine returns an engine at the initial position with micro-Max's
-// table size and node budget.
-func newEngine() *Engine {
-	e := &Engine{Position: newGame(), nodeBudget: 1000000, futility: true, mateDepth: 98}
-	e.resizeTable(defaultHashEntries)
+// microMaxBudget is micro-Max's root node budget: the root deepens while
+// its node counter is below 1e6 (C: N<1e6). The console mode's, -bench's and
+// a UCI go's without limits.
+const microMaxBudget = 1000000
+
+// newEngine returns an engine at the initial position, searching as
+// micro-Max 4.1, with a table of tableSize entries (a power of two;
+// micro-Max's is defaultHashEntries).
+func newEngine(tableSize int) *Engine {
+	e := &Engine{Position: newGame(), futility: true}
+	e.resizeTable(tableSize)
 	return e
 }
 
@@ -146,14 +84,19 @@ func (e *Engine) resizeTable(n int) {
 	e.tableMask = int32(n - 1)
 }
 
-// setFutility switches futility pruning on (micro-Max 4.1) or off, which
-// gives micro-Max 4.0's search: every move searched, mates stored at depth 99.
-func (e *Engine) setFutility(on bool) {
-	e.futility = on && !e.lab.on // while the laboratory is on, labRule prunes (lab.go)
-	e.lab.futility = on
-	e.mateDepth = 98
-	if !on {
-		e.mateDepth = 99
+// mateDepth is the depth a mate score is stored with, good for any depth:
+// 98 in micro-Max 4.1, 99 in 4.0 (C: d=98).
+func (e *Engine) mateDepth() int { return 99 - b2i(e.futility) }
+
+// errStopped is what a search panics with when its searchControl stops it
+// mid-iteration; rootSearch recovers and puts the root position back.
+var errStopped = errors.New("search stopped")
+
+// pollStop is the searches' look at the stop flags, every stopPollNodes
+// nodes: not in micro-Max, which has no way to be interrupted.
+func (e *Engine) pollStop() {
+	if e.nodes&(stopPollNodes-1) == 0 && e.ctl.mustStop(e.nodes) {
+		panic(errStopped)
 	}
 }
 
@@ -165,67 +108,13 @@ func b2i(b bool) int {
 	return 0
 }
 
-// bitIndex numbers the on-board 0x88 squares 0..63 in micro-Max's scan
-// order a8, b8, ..., h8, a7, ..., h1: the bits of a 64-bit square set.
-func bitIndex(square int) uint {
-	return uint((square+square&7)>>1) & 63
-}
-
-// bit is the square set holding one on-board square.
-func bit(square int) uint64 {
-	return 1 << bitIndex(square)
-}
-
-// kindSteps[kind] lists the steps of a piece type in the order micro-Max's
-// direction loop takes them from o[], ending in 0: a pawn's its three steps
-// of steps[] negated (push first), every other piece's each listed step
-// negated, then as is. Example: the white pawn's are -16, -15, -17 (up the
-// board), the king's -1, 1, -16, 16, -15, 15, -17, 17; the first two are the
-// sideways steps that may go on into castling.
-var kindSteps [8][10]int
-
-// captureDir[kind][delta+119] is 1 + the index in kindSteps[kind] of the
-// direction along which a piece of that type captures on its square + delta
-// (sliders: if the squares between are empty), or 0 if it cannot.
-var captureDir [8][256]uint8
-
-func init() {
-	for kind := 1; kind < 8; kind++ {
-		n, dir, step := 0, steps[kind+16], kind
-		for {
-			if kind > 2 && step < 0 {
-				step = -step
-			} else {
-				dir++
-				step = -steps[dir]
-			}
-			if step == 0 {
-				break
-			}
-			kindSteps[kind][n] = step
-			n++
-		}
-		for i, step := range kindSteps[kind][:n] {
-			if kind < 3 && i == 0 {
-				continue // a pawn's push never captures
-			}
-			for reach := 1; reach < 8; reach++ {
-				captureDir[kind][reach*step+119] = uint8(i + 1)
-				if kind < 5 {
-					break // pawns, knights and kings go one step
-				}
-			}
-		}
-	}
-}
-
 // findPieces sets up the square sets and king squares from the board.
 func (e *Engine) findPieces() {
 	e.pieces = [2]uint64{}
 	e.kings = [2]int{8, 8} // off the board: no king
-	for square := 0; square < 128; square++ {
+	for _, square := range boardSquares {
 		piece := int(e.board[square])
-		if square&offBoard != 0 || piece == 0 {
+		if piece == 0 {
 			continue
 		}
 		c := piece >> 4 & 1 // 0 White, 1 Black
@@ -250,10 +139,7 @@ var (
 )
 
 func init() {
-	for target := 0; target < 128; target++ {
-		if target&offBoard != 0 {
-			continue
-		}
+	for _, target := range boardSquares {
 		for _, step := range kindSteps[3][:8] { // the knight's leaps
 			if (target+step)&offBoard == 0 {
 				reachFrom[bitIndex(target)] |= bit(target + step)
@@ -273,7 +159,9 @@ func init() {
 // attackers is the set of side's pieces that capture on target (a square
 // with no piece of side, or -1: none): of side's pieces on a line or a
 // knight's leap from it, those whose type moves that way that far, with
-// nothing between.
+// nothing between. It is the rule attacked (board.go) as a set, read from
+// the search's square sets: the quiet iterations need the pieces, not yes
+// or no, and this is the search's hot path.
 func (e *Engine) attackers(target, side int) uint64 {
 	if target < 0 {
 		return 0
@@ -283,7 +171,7 @@ func (e *Engine) attackers(target, side int) uint64 {
 	var set uint64
 	for near := e.pieces[side>>4] & reachFrom[t]; near != 0; near &= near - 1 {
 		sq := bits.TrailingZeros64(near)
-		from := sq + sq&^7 // 0x88 square of bit sq
+		from := squareOf(sq)
 		if captureDir[e.board[uint8(from)]&7][uint8(target-from+119)] != 0 && between[t][sq]&all == 0 {
 			set |= 1 << sq
 		}
@@ -312,31 +200,41 @@ func quietCaptures(from, kind, recaptureSq, kingSq int, recapturers, kingAttacke
 }
 
 // rootSearch is micro-Max's call D(k,-I,I,Q,1,j++,O,8,2) from main(), run
-// under the limits and stop flags of ctl. With pendingFrom == infinity it
-// thinks until the node budget is spent (or ctl says stop deepening) and
-// plays its best move; otherwise it plays the pending move if that is legal.
-// It reports whether a move was played; then the side to move has changed.
-// A search that ctl stops mid-iteration (e.aborted) plays nothing and leaves
-// the position as it was.
-func (e *Engine) rootSearch(ctl *searchControl) bool {
-	e.ctl = ctl
-	defer func() { e.ctl = nil }()
-	e.nodes = 0
-	e.aborted = false
-	e.stats = searchStats{}
+// under the limits and stop flags of ctl, watched by what ctl asks for
+// (hookFor). With pendingFrom == infinity it thinks until the node budget
+// is spent (or ctl says stop deepening) and plays its best move; otherwise
+// it plays the pending move if that is legal. It reports whether a move was
+// played; then the side to move has changed. A search that ctl stops
+// mid-iteration (e.aborted) plays nothing and leaves the position as it was.
+func (e *Engine) rootSearch(ctl *searchControl) (played bool) {
+	e.ctl, e.hook = ctl, e.hookFor(ctl)
+	search := e.search
+	if e.literal || ctl.tree != nil {
+		search = e.searchLiteral // the same tree, without search's shortcuts (and the one -tree records)
+		if e.hook == nil {
+			e.hook = quietHook{} // the literal search calls its hook unconditionally
+		}
+	}
+	root := e.Position
+	defer func() {
+		e.ctl, e.hook = nil, nil
+		if r := recover(); r != nil { // stopped (pollStop): the search is abandoned where it stood
+			if r != errStopped {
+				panic(r)
+			}
+			e.Position, e.aborted = root, true
+		}
+	}()
+	e.nodes, e.aborted = 0, false
 	e.findPieces()
 	lock := e.rootLock
 	e.rootLock++
 	e.rootIndexKey, e.rootLockKey = 1, lock
-	search := e.search
-	if e.literal || e.tree != nil {
-		search = e.searchLiteral // the same tree, without search's shortcuts (and the one -tree records)
+	if search(e.side, -infinity, infinity, e.eval, e.rootIndexKey, e.rootLockKey, e.epSquare, 8, 2) != infinity {
+		return false
 	}
-	played := search(e.side, -infinity, infinity, e.eval, e.rootIndexKey, e.rootLockKey, e.epSquare, 8, 2) == infinity
-	if played {
-		e.side ^= white | black
-	}
-	return played
+	e.side ^= white | black
+	return true
 }
 
 // search is micro-Max's D(k,q,l,e,J,Z,E,z,n): a negamax search of the
@@ -362,7 +260,9 @@ func (e *Engine) rootSearch(ctl *searchControl) bool {
 // moves it makes, in which order: it visits only the squares of its own
 // pieces, in micro-Max's scan order, and in a depth-1 iteration that cannot
 // stand pat it visits only the moves that capture on lastTo or capture the
-// king, the only ones such an iteration acts on.
+// king, the only ones such an iteration acts on. What watches the search
+// (e.hook, hook.go) is called at the points and with the arguments of
+// searchLiteral; while nothing does, each point costs one test.
 func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
 	var (
 		dir       int // j: index into kindSteps[kind] of the current direction
@@ -393,28 +293,22 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	slot := &table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
 	entry := slot.load()
 
-	e.stats.nodes[depth&(maxIter-1)]++
 	alpha-- // make room for the delayed-loss bonus
 	iter, best = int(entry.depth), int(entry.score)
 	bestFrom, bestTo = int(entry.from), int(entry.to)
 	if entry.lock != lockKey || // another position (or empty)
 		!((best <= alpha || bestFrom&8 != 0) && (best >= beta || bestFrom&noSquare != 0)) { // bound useless in this window
 		iter, bestTo = 0, 0 // iterate from scratch (the entry's from-square still starts the scan)
-	} else if iter > 0 {
-		e.stats.hashHits[depth&(maxIter-1)]++
-		if iter >= depth {
-			e.stats.hashDone[depth&(maxIter-1)]++
-		}
 	}
 	bestFrom &^= offBoard // the hint where the scan starts
+	if e.hook != nil {
+		e.hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes)
+	}
 
-	// The castling test below (C: E-S&b[E]) depends only on the node's board.
-	castled := (epSquare-noSquare)&int(b[uint8(epSquare)]) != 0
+	// The castling test below (castled) depends only on the node's board.
+	afterCastling := castled(b, epSquare)
 	// The depth-1 shortcut needs an e.p. square that no capture lands on.
 	plainEP := epSquare == noSquare || b[uint8(epSquare)] == 0
-	// Not in micro-Max: a root told to search only some moves (UCI's
-	// searchmoves) skips the others.
-	rootFilter := lastTo == 8 && e.ctl.rootMoves != nil
 
 	for { // iterative deepening: C's W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
 		deeper := iter < depth // d<n
@@ -436,16 +330,15 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			best = eval // depth 1: standing pat on the evaluation
 		}
 		e.nodes++
-		if e.nodes&(stopPollNodes-1) == 0 && e.ctl.mustStop(e.nodes) {
-			e.aborted = true
+		e.pollStop()
+		if e.hook != nil {
+			e.hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
 		}
-		if e.aborted {
-			return 0
-		}
+		rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move
 		// A depth-1 iteration that cannot stand pat (best < beta) acts only on
 		// recaptures on lastTo and on king captures: every other move it
 		// generates is not made and changes nothing. Only those are visited.
-		quiet := iter == 1 && best < beta && hashFirst == 0 && plainEP && !castled
+		quiet := iter == 1 && best < beta && hashFirst == 0 && plainEP && !afterCastling
 		if iter > 2 && hashFirst == 0 { // every move will be searched, unless one fails high
 			e.prefetchChildren(side, indexKey) // only reads: the moves and their order stay the same
 		}
@@ -480,7 +373,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			}
 			for ; left != 0; left &= left - 1 {
 				sq := bits.TrailingZeros64(left)
-				from = sq + sq&^7 // 0x88 square of bit sq
+				from = squareOf(sq)
 				piece = int(b[uint8(from)])
 				kind = piece & 7
 				list := &kindSteps[kind]
@@ -512,18 +405,15 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 						} else {
 							to += step
 						}
-						captureSq = to
 						if to&offBoard != 0 {
 							break // off the board
 						}
-						if castled && to-epSquare < 2 && epSquare-to < 2 {
+						if afterCastling && to-epSquare < 2 && epSquare-to < 2 {
 							best = infinity // the king castled out of or through check
 						}
-						if kind < 3 && to == epSquare {
-							captureSq ^= 16 // e.p.: the captured pawn is behind to
-						}
+						captureSq = captureSquare(kind, to, epSquare) // to, or behind it for e.p.
 						victim = int(b[uint8(captureSq)])
-						if victim&side != 0 || kind < 3 && b2i((to-from)&7 == 0) != b2i(victim == 0) {
+						if cannotMove(side, kind, from, to, victim) {
 							break // own piece, or pawn pushing into a piece or capturing nothing
 						}
 						gain = 99 * pieceValue[victim&7]
@@ -534,16 +424,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							break squares // fail high
 						}
 						remaining = iter - b2i(to != lastTo) // recaptures keep the depth
-						// not a listed root move: skip it
-						if rootFilter && e.ctl.rootMoves[bitIndex(from)]&bit(to) == 0 {
-							if hashFirst != 0 { // the table's move: go on with the normal scan
-								hashFirst = 0
-								goto ray
-							}
-							remaining = 0
-						}
 						if remaining != 0 {
-							e.stats.made[iter&(maxIter-1)]++
 							// The new evaluation, from the board before the move (the
 							// squares it reads are none the move changes).
 							score = 0
@@ -557,7 +438,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							if kind < 3 {                // pawn structure: own pawns two files away, minus one
 								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[uint8(from-2)]) != piece) +
 									b2i((from+2)&offBoard != 0 || int(b[uint8(from+2)]) != piece) - 1)
-								if (to+step+1)&noSquare != 0 { // promotion, always to a queen
+								if promotes(kind, to) { // always to a queen
 									newPiece |= 7
 									gain += promoGain
 								}
@@ -570,9 +451,15 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							// Futility pruning: with one ply left, a move whose new
 							// evaluation cannot beat alpha is not searched; the reply
 							// would stand pat and fail low anyway.
-							searched := remaining > 1 || score > alphaNow || !e.futility
-							rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move
-							if searched || rootPending {                              // a move not searched needs no board
+							rule := notPruned
+							if remaining <= 1 && score <= alphaNow && e.futility {
+								rule = ruleFutility
+							}
+							if e.hook != nil { // the laboratory's rules or searchmoves may decide
+								rule, score = e.hook.move(e.madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq,
+									rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule, false))
+							}
+							if rule == notPruned || rootPending { // a move not searched needs no board
 								b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move
 								b[uint8(to)] = int8(newPiece)
 								e.pieces[us] ^= bit(from) | bit(to)
@@ -586,22 +473,11 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								if kind == 4 {
 									e.kings[us] = to
 								}
-								if e.lab.on { // the futility laboratory's rules decide (lab.go), off by default
-									var rule pruneRule
-									rule, score = e.labRule(&labMove{side: side, iter: iter, remaining: remaining, score: score,
-										alphaNow: alphaNow, beta: beta, gain: gain, from: from, to: to, captureSq: captureSq,
-										rookFrom: rookFrom, passed: passed, piece: piece, newPiece: newPiece, victim: victim,
-										made: true, kingsKnown: true})
-									searched = rule == notPruned
-								}
-								if searched {
-									e.stats.searched[iter&(maxIter-1)]++
+								if rule == notPruned {
 									newIndex, newLock := moveKeys(indexKey, lockKey, from, to, captureSq, piece, newPiece, victim, rookFrom)
 									score = -e.search(24-side, -beta, -alphaNow, -score, newIndex, newLock, passed, to, remaining)
-								} else {
-									e.stats.pruned[iter&(maxIter-1)]++
 								}
-								if rootPending && !e.aborted {
+								if rootPending {
 									if score != -infinity && from == e.pendingFrom && to == e.pendingTo {
 										e.eval, e.epSquare = -eval-gain, passed // legal: leave it made
 										return beta
@@ -624,13 +500,11 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								if kind == 4 {
 									e.kings[us] = from
 								}
-								if e.aborted {
-									return 0
-								}
-							} else {
-								e.stats.pruned[iter&(maxIter-1)]++
 							}
 							if score > best {
+								if e.hook != nil {
+									e.hook.newBest()
+								}
 								best, bestFrom, bestTo = score, from, to|noSquare&passed
 							}
 							if hashFirst != 0 { // done the best move: start the normal scan
@@ -659,9 +533,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								passed = to
 								continue
 							}
-							if kind == 4 && dir < 2 {
-								rookFrom = (from + 3) ^ (step >> 1 & 7) // the corner on this side
-								if int(b[uint8(rookFrom)]) == side+6 && b[uint8(rookFrom^1)]|b[uint8(rookFrom^2)] == 0 {
+							if kind == 4 && dir < 2 { // castling (continuesRay)
+								rookFrom = castlingCorner(from, step)
+								if rookReady(b, rookFrom, side) {
 									passed = to
 									continue
 								}
@@ -675,14 +549,10 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			}
 		}
 		if best > infinity-offBoard || best < offBoard-infinity {
-			iter = e.mateDepth // a mate holds at any depth
+			iter = e.mateDepth() // a mate holds at any depth
 		}
 		if best == -infinity { // every move loses the king: mate, or stalemate if not in check
-			e.stats.probes++
 			best = -e.search(24-side, -infinity, infinity, 0, indexKey, lockKey, noSquare, noSquare, 1)
-			if e.aborted {
-				return 0
-			}
 		}
 		slot.store(hashEntry{ // always store the result
 			lock:  lockKey,
@@ -694,6 +564,12 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		if lastTo == 8 && e.ctl.report != nil {
 			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
+		if e.hook != nil {
+			e.hook.iterated(best, e.nodes)
+		}
+	}
+	if e.hook != nil {
+		e.hook.leave(best, best+b2i(best < eval), e.nodes)
 	}
 	return best + b2i(best < eval)
 }

@@ -15,9 +15,26 @@ package main
 // the right follow micro-Max's own, line by line. Where C's operator
 // precedence or its ints-for-truth-values differ from Go's, a comment shows
 // how the C expression groups (C's &, ^ and | bind more loosely than its
-// comparisons, + and -, and evaluate both sides; && and || stop early). What micro-Max does not have is marked "not in micro-Max": the
-// stop flag and node limit that let a GUI interrupt the search, the
-// -stats counters, and the calls that record the tree for -tree (tree.go).
+// comparisons, + and -, and evaluate both sides; && and || stop early).
+//
+// What micro-Max does not have is marked "not in micro-Max" or "hook", and
+// is these lines, each one statement:
+//   - hook := e.hook: what watches the search (hook.go): the statistics of
+//     -stats, the tree of -tree, the futility laboratory's rules and UCI's
+//     searchmoves, or nothing. Its six calls:
+//   - hook.enter: a call begins (after the table lookup);
+//   - hook.iterate: an iteration begins;
+//   - hook.move: a move is made; the laboratory or searchmoves may cut it
+//     (rule: what cut it, micro-Max's futility or theirs);
+//   - hook.newBest: the move gave a new best score;
+//   - hook.iterated: an iteration ends;
+//   - hook.leave: the call returns;
+//   - e.pollStop(): every 4096 nodes, a GUI's stop or node limit; a stopped
+//     search panics, and rootSearch puts the root position back;
+//   - e.ctl.softStop at the root: a GUI's clock ends the deepening as
+//     micro-Max's budget does;
+//   - the kibitz line at the root (e.ctl.report) is the printf that
+//     micro-Max's listing has commented out.
 //
 // C keeps squares and pieces in chars, which wrap at 8 bits; here they are
 // ints. The values they take stay in 0..127, except where a step leaves the
@@ -57,7 +74,7 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 	b := &e.board                                                 // b[]
 	slot := &e.table[(indexKey+int32(side*epSquare))&e.tableMask] // a: look up the position in the hash table; C: J+k*E&U-1
 	entry := slot.load()                                          // (the entry's fields, C's a->D, a->V, a->X, a->Y, a->K)
-	e.stats.nodes[depth&(maxIter-1)]++                            // (statistics, not in micro-Max)
+	hook := e.hook                                                // (not in micro-Max: what watches the search, hook.go)
 
 	alpha-- // adjust the window: delay bonus
 
@@ -66,16 +83,9 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 	if entry.lock != lockKey ||                       // miss: another position, or empty,
 		!((best <= alpha || bestFrom&8 != 0) && (best >= beta || bestFrom&noSquare != 0)) { // or the bound is useless in this window; C: m<=q|X&8&&m>=l|X&S
 		iter, bestTo = 0, 0 // start the iterations from scratch
-	} else if iter > 0 { // (statistics, not in micro-Max)
-		e.stats.hashHits[depth&(maxIter-1)]++
-		if iter >= depth {
-			e.stats.hashDone[depth&(maxIter-1)]++
-		}
 	}
-	bestFrom &^= offBoard // start the scan at the best move's from-square (kept on a miss too)
-	if e.tree != nil {    // (not in micro-Max: -tree records the node, with the window as received)
-		e.tree.enter(side, alpha+1, beta, eval, depth, iter, e.nodes)
-	}
+	bestFrom &^= offBoard                                               // start the scan at the best move's from-square (kept on a miss too)
+	hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes) // (hook: a call begins, with the window as received)
 
 	for { // iterative deepening; C: W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
 		deeper := iter < depth // d<n
@@ -97,16 +107,9 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		} else {
 			best = eval // except at depth 1 the static eval (standing pat)
 		}
-		e.nodes++                                                      // node count (for timing)
-		if e.nodes&(stopPollNodes-1) == 0 && e.ctl.mustStop(e.nodes) { // (not in micro-Max: an interrupt)
-			e.aborted = true
-		}
-		if e.aborted {
-			return 0
-		}
-		if e.tree != nil { // (not in micro-Max: -tree)
-			e.tree.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
-		}
+		e.nodes++                                                             // node count (for timing)
+		e.pollStop()                                                          // (not in micro-Max: a GUI's stop)
+		hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes) // (hook: an iteration begins)
 	scan:
 		for { // scan the board, looking for an own piece (inefficient!)
 			piece = int(b[from]) // u
@@ -160,17 +163,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 						}
 
 						remaining = iter - b2i(to != lastTo) // s: remaining depth (recaptures keep it)
-						// (not in micro-Max: UCI's searchmoves) a root move not listed is not made
-						if lastTo == 8 && e.ctl.rootMoves != nil && e.ctl.rootMoves[bitIndex(from)]&bit(to) == 0 {
-							if hashFirst != 0 {
-								hashFirst = 0
-								goto ray
-							}
-							remaining = 0
-						}
 						if remaining != 0 {
-							e.stats.made[iter&(maxIter-1)]++ // (statistics, not in micro-Max)
-							score = 0                        // v
+							score = 0 // v
 							if kind < 6 {
 								score = int(b[from+8]) - int(b[to+8]) // centre positional points
 							}
@@ -195,30 +189,21 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 							if best > alpha {
 								alphaNow = best
 							}
-							rule := notPruned                                        // (not in micro-Max: what cut the move, for -stats and -tree)
+							rule := notPruned                                        // (what cut the move, named for the hook)
 							if !(remaining > 1 || score > alphaNow || !e.futility) { // C: s>1|v>f (futility, 4.1)
 								rule = ruleFutility
 							}
-							if e.lab.on { // (not in micro-Max: the futility laboratory's rules, lab.go, off by default)
-								rule, score = e.labRule(&labMove{side: side, iter: iter, remaining: remaining, score: score,
-									alphaNow: alphaNow, beta: beta, gain: gain, from: from, to: to, captureSq: captureSq,
-									rookFrom: rookFrom, passed: passed, piece: piece, newPiece: int(b[to]), victim: victim, made: true})
-							}
-							if e.tree != nil { // (not in micro-Max: -tree)
-								e.tree.move(from, to, score, rule, hashFirst != 0)
-							}
+							rule, score = hook.move(e.madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, // (hook: the move, which the
+								rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule, true)) //                        laboratory or searchmoves may cut)
 							if rule == notPruned {
-								e.stats.searched[iter&(maxIter-1)]++ // (statistics, not in micro-Max)
 								// The keys of the new position, C's J+J(0) and Z+J(8)+G-S: J(A) adds the
 								// key of the piece now on to and takes off those of the piece that left
 								// from and the one captured on captureSq; castling adds G-S to Z.
 								newIndex := indexKey + key(to, int(b[to])) - key(from, piece) - key(captureSq, victim)
 								newLock := lockKey + key(to+8, int(b[to])) - key(from+8, piece) - key(captureSq+8, victim) + int32(rookFrom-noSquare)
 								score = -e.searchLiteral(24-side, -beta, -alphaNow, -score, newIndex, newLock, passed, to, remaining) // recursive eval. of the reply
-							} else {
-								e.stats.pruned[iter&(maxIter-1)]++ // or fail low if futile (statistics, not in micro-Max)
-							}
-							if lastTo&8 != 0 && e.pendingFrom != infinity && !e.aborted { // a move pending: check it is legal (!e.aborted: not in micro-Max)
+							} // or fail low if futile
+							if lastTo&8 != 0 && e.pendingFrom != infinity { // a move pending: check it is legal
 								if score != -infinity && from == e.pendingFrom && to == e.pendingTo { // if the move is found at the root
 									e.eval, e.epSquare = -eval-gain, passed // and not in check, signal it (Q=-e-i; O=F),
 									return beta                             // leaving the move made
@@ -230,13 +215,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 							b[passed] = 0
 							b[from] = int8(piece)
 							b[captureSq] = int8(victim)
-							if e.aborted { // (not in micro-Max: an interrupt unwinds here)
-								return 0
-							}
 							if score > best { // a new best: update max and best move,
-								if e.tree != nil { // (not in micro-Max: -tree)
-									e.tree.newBest()
-								}
+								hook.newBest()                                           // (hook: a new best)
 								best, bestFrom, bestTo = score, from, to|noSquare&passed // mark a double move with S; C: Y=y|S&F
 							}
 							if hashFirst != 0 { // redo after doing the old best move
@@ -253,8 +233,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 						// and since C's | evaluates all its operands, G is set whenever p==4 and j==7.
 						noCastling := kind != 4 || dir != 7 // no lateral king move,
 						if !noCastling {
-							rookFrom = (from + 3) ^ (step >> 1 & 7)                                     // G: the corner on this side
-							noCastling = int(b[rookFrom]) != side+6 || b[rookFrom^1]|b[rookFrom^2] != 0 // no virgin rook in it, or not 2 empty squares next to it
+							rookFrom = castlingCorner(from, step)      // G=x+3^r>>1&7: the corner on this side (board.go)
+							noCastling = !rookReady(b, rookFrom, side) // no virgin rook in it, or not 2 empty squares next to it
 						}
 						if to != from+step || piece&movedBit != 0 || kind > 2 && noCastling { // not the 1st step, moved before, not a pawn and no castling:
 							victim += b2i(kind < 5) // fake a capture for a non-slider
@@ -274,14 +254,10 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		}
 		// C's label C:
 		if best > infinity-offBoard || best < offBoard-infinity {
-			iter = e.mateDepth // a mate holds to any depth (98; 4.0: 99)
+			iter = e.mateDepth() // a mate holds to any depth (98; 4.0: 99)
 		}
 		if best == -infinity { // the best move loses the king: (stale)mate
-			e.stats.probes++                                                                                   // (statistics, not in micro-Max)
 			best = -e.searchLiteral(24-side, -infinity, infinity, 0, indexKey, lockKey, noSquare, noSquare, 1) // mate if the other side can take the king now, else stalemate (0)
-			if e.aborted {                                                                                     // (not in micro-Max)
-				return 0
-			}
 		}
 		slot.store(hashEntry{ // always store in the hash table
 			lock:  lockKey,
@@ -293,12 +269,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		if lastTo == 8 && e.ctl.report != nil { // the root's kibitz line
 			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
-		if e.tree != nil { // (not in micro-Max: -tree)
-			e.tree.iterated(best, e.nodes)
-		}
+		hook.iterated(best, e.nodes) // (hook: the iteration ends)
 	}
-	if e.tree != nil { // (not in micro-Max: -tree)
-		e.tree.leave(best, best+b2i(best < eval), e.nodes)
-	}
-	return best + b2i(best < eval) // delayed-loss bonus
+	hook.leave(best, best+b2i(best < eval), e.nodes) // (hook: the call returns)
+	return best + b2i(best < eval)                   // delayed-loss bonus
 }

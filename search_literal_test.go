@@ -35,16 +35,13 @@ func thinkingNodes(g goldenCase) int {
 	return (n - 1) * g.budget // the last "line" is what follows the final newline
 }
 
-// consoleStatsEngine is the console-mode engine of the tests that run the
-// same short game two ways and compare the output (the literal search,
-// -tree): a table of 1<<20 entries, 30000 nodes a search, -stats on.
-func consoleStatsEngine(futility bool) *Engine {
-	e := newEngine()
-	e.resizeTable(1 << 20)
-	e.nodeBudget = 30000
-	e.setFutility(futility)
-	e.showStats = true
-	return e
+// statsConsole is the console mode of the tests that run the same short
+// game two ways and compare the output (the literal search, -tree): a
+// table of 1<<20 entries, 30000 nodes a search, -stats on.
+func statsConsole(futility bool) *console {
+	e := newEngine(1 << 20)
+	e.futility = futility
+	return &console{e: e, budget: 30000, stats: true}
 }
 
 // TestLiteralStats checks that the literal search counts the -stats figures
@@ -55,10 +52,10 @@ func TestLiteralStats(t *testing.T) {
 		var stats [2]searchStats
 		var out [2]bytes.Buffer
 		for i, literal := range []bool{false, true} {
-			e := consoleStatsEngine(futility)
-			e.literal = literal
-			runClassic(e, bytes.NewReader(input), &out[i])
-			stats[i] = e.stats
+			c := statsConsole(futility)
+			c.e.literal = literal
+			c.run(bytes.NewReader(input), &out[i])
+			stats[i] = c.last
 		}
 		if stats[0] != stats[1] {
 			t.Errorf("futility %v: the searches' statistics differ:\nfast    %+v\nliteral %+v", futility, stats[0], stats[1])
@@ -87,8 +84,7 @@ func TestLiteralStops(t *testing.T) {
 	} {
 		var got [2]Engine
 		for i, literal := range []bool{false, true} {
-			e := newEngine()
-			e.resizeTable(1 << 16)
+			e := newEngine(1 << 16)
 			e.literal = literal
 			ctl := &searchControl{budget: 1000000} // a search that ignores the limits ends here, not aborted
 			ctl.maxNodes.Store(int64(tc.nodeLimit))

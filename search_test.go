@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,12 +65,10 @@ func goldenCases(t *testing.T) []goldenCase {
 // check runs the golden input through the console mode, with the literal
 // search or the fast one, and compares the output with the C program's.
 func (g goldenCase) check(t *testing.T, literal bool) {
-	e := newEngine()
-	e.nodeBudget = g.budget
-	e.setFutility(g.futility)
-	e.literal = literal
+	e := newEngine(defaultHashEntries)
+	e.futility, e.literal = g.futility, literal
 	var got bytes.Buffer
-	runClassic(e, bytes.NewReader(g.input), &got)
+	(&console{e: e, budget: g.budget}).run(bytes.NewReader(g.input), &got)
 	compareOutput(t, g.want, got.Bytes())
 }
 
@@ -103,13 +103,12 @@ func compareOutput(t *testing.T, want, got []byte) {
 func TestStatsAddUp(t *testing.T) {
 	input := []byte("e2e4\n\nd2d4\n\n\n")
 	for _, futility := range []bool{true, false} {
-		e := newEngine()
-		e.nodeBudget = 20000
-		e.setFutility(futility)
-		e.showStats = true
+		e := newEngine(defaultHashEntries)
+		e.futility = futility
+		c := &console{e: e, budget: 20000, stats: true}
 		var got bytes.Buffer
-		runClassic(e, bytes.NewReader(input), &got)
-		s := &e.stats // the last search
+		c.run(bytes.NewReader(input), &got)
+		s := &c.last // the last search
 		var nodes, searched, pruned int64
 		for d := range s.nodes {
 			nodes += s.nodes[d]
@@ -129,11 +128,10 @@ func TestStatsAddUp(t *testing.T) {
 			t.Errorf("futility %v: %d moves pruned", futility, pruned)
 		}
 		// Without the "#" lines the output is the plain console output.
-		e = newEngine()
-		e.nodeBudget = 20000
-		e.setFutility(futility)
+		e = newEngine(defaultHashEntries)
+		e.futility = futility
 		var plain bytes.Buffer
-		runClassic(e, bytes.NewReader(input), &plain)
+		(&console{e: e, budget: 20000}).run(bytes.NewReader(input), &plain)
 		var stripped []byte
 		for _, line := range bytes.SplitAfter(got.Bytes(), []byte("\n")) {
 			if !bytes.HasPrefix(line, []byte("#")) {
@@ -144,5 +142,72 @@ func TestStatsAddUp(t *testing.T) {
 		if !bytes.Contains(got.Bytes(), []byte("#  1 ply: moves made")) {
 			t.Errorf("no statistics in the output:\n%s", got.Bytes())
 		}
+	}
+}
+
+// mateCases are positions along two mating lines of king and rook against
+// king, with micro-Max's score for the side to move and the mate in moves:
+// a mate in N moves scores infinity-N, being mated in N -(infinity-N), since
+// the delayed-loss bonus (C: m+=m<e) gives a point back on the losing side
+// only, and so counts the winner's moves.
+var mateCases = []struct {
+	name, fen string
+	score     int // micro-Max's score, the console's kibitz line
+	moves     int // the mate in moves, negative when the side to move is mated
+}{
+	{"mate in 1", "k7/8/1K6/8/8/8/8/7R w - - 0 1", 7999, 1},
+	{"mate in 2", "k7/8/2K5/8/8/8/8/7R w - - 0 1", 7998, 2},
+	{"mate in 3", "3k4/8/8/3K4/8/8/8/7R w - - 0 1", 7997, 3},
+	{"mated in 1", "k7/8/1K6/8/8/8/8/7R b - - 0 1", -7999, -1},
+	{"mated in 2", "3k4/8/3K4/8/8/8/8/7R b - - 0 1", -7998, -2},
+}
+
+// TestMateDistance pins the mate scores in the three dialogues: the console
+// mode's kibitz line (micro-Max's own score), CECP's 100000+N (-100000-N
+// when mated) and UCI's "mate N" (negative when mated).
+func TestMateDistance(t *testing.T) {
+	for _, c := range mateCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			e := newEngine(1 << 16)
+			e.Position = mustFEN(t, c.fen).pos
+			var out bytes.Buffer
+			(&console{e: e, budget: microMaxBudget}).run(strings.NewReader("\n"), &out)
+			score, found := 0, false
+			for _, l := range strings.Split(out.String(), "\n") {
+				if i := strings.Index(l, "score="); i >= 0 {
+					_, err := fmt.Sscanf(l[i:], "score=%d", &score)
+					found = err == nil
+				}
+			}
+			if !found || score != c.score {
+				t.Errorf("console: score %d (found %v), want %d:\n%s", score, found, c.score, out.String())
+			}
+
+			d := newDialogue(t, newEngine(1<<16), xboardConfig{nodeBudget: microMaxBudget})
+			got := d.sync("xboard", "protover 2", "post", "force", "setboard "+c.fen, "go")
+			want := 100000 + c.moves
+			if c.moves < 0 {
+				want = -100000 + c.moves
+			}
+			move := slices.IndexFunc(got, isMove)
+			if move < 1 {
+				t.Fatalf("CECP: %q", got)
+			} else if f := strings.Fields(got[move-1]); len(f) < 2 || f[1] != strconv.Itoa(want) {
+				t.Errorf("CECP: last thinking line %q, want the score %d", got[move-1], want)
+			}
+
+			u := newUCIDialogue(t, newEngine(1<<16), uciConfig{})
+			lines := u.search("position fen "+c.fen, "go")
+			last := ""
+			for _, l := range lines {
+				if i, ok := parseInfo(l); ok && i.score != "" {
+					last = i.score
+				}
+			}
+			if want := "mate " + strconv.Itoa(c.moves); last != want {
+				t.Errorf("UCI: last score %q, want %q in %q", last, want, lines)
+			}
+		})
 	}
 }

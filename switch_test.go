@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,3 +64,9 @@ func isExecutable(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && !info.IsDir() && info.Mode()&0o111 != 0
 }
+
+// update is Go's usual -update: the tests that derive a file from others
+// rewrite it: testdata/games (TestWriteGameInputs), testdata/openings.epd
+// (TestOpeningsEPD), testdata/tactics.epd (TestTacticsSuite, from
+// -tactics.source).
+var update = flag.Bool("update", false, "rewrite the files tests derive: testdata/games, testdata/openings.epd, testdata/tactics.epd (with -tactics.source)")

@@ -104,7 +104,7 @@ func residentKB(t *testing.T, p unsafe.Pointer) int {
 func TestPrefaultStoppedByResize(t *testing.T) {
 	prefaultTables = true
 	defer func() { prefaultTables = false }()
-	e := newEngine() // micro-Max's 144 MiB: still faulting in below
+	e := newEngine(defaultHashEntries) // micro-Max's 144 MiB: still faulting in below
 	old, oldFault := &e.tableMemory.mapping[0], currentPrefault(t, e.table)
 	e.resizeTable(1 << 16)
 	mappings.Lock()
@@ -124,8 +124,7 @@ func TestPrefaultStoppedByResize(t *testing.T) {
 		}
 	}
 	e.pendingFrom = infinity
-	e.nodeBudget = 20000
-	if !e.rootSearch(&searchControl{budget: e.nodeBudget}) {
+	if !e.rootSearch(&searchControl{budget: 20000}) {
 		t.Error("no move from the new table's search")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,16 +15,29 @@ import (
 // 1958) in the EPD form engine authors pass around, each with its best
 // moves (bm, in SAN) and, in the comment c0, the same moves in the
 // coordinates that UCI's bestmove prints. TestTacticsSuite checks the two
-// against each other; with -tactics.from it writes the file from an EPD
-// file, skipping positions that need a move micro-Max cannot make (an
-// under-promotion).
-var tacticsFrom = flag.String("tactics.from", "", "write testdata/tactics.epd from this EPD file")
+// against each other and runs the engine on the suite; with -update
+// -tactics.source FILE it writes the file from an EPD file, skipping
+// positions that need a move micro-Max cannot make (an under-promotion).
+var tacticsSource = flag.String("tactics.source", "", "with -update: the EPD file TestTacticsSuite writes testdata/tactics.epd from")
 
 const tacticsFile = "testdata/tactics.epd"
 
+// tacticsSolved are the positions of the suite micro-Max solves at a root
+// node budget, as scripts/tactics-table.sh counts them (README: Tactics):
+// each searched from a fresh engine (UCI's ucinewgame, a 16 MiB table),
+// solved when the move played is one of the best moves.
+var tacticsSolved = []struct {
+	nodes    int
+	futility bool
+	solved   int
+}{
+	{30000, true, 71}, {30000, false, 62},
+	{100000, true, 81}, {100000, false, 76},
+}
+
 func TestTacticsSuite(t *testing.T) {
-	if *tacticsFrom != "" {
-		writeTactics(t, *tacticsFrom)
+	if *update && *tacticsSource != "" {
+		writeTactics(t, *tacticsSource)
 	}
 	lines := readEPD(t, tacticsFile)
 	if len(lines) < 50 {
@@ -35,8 +49,31 @@ func TestTacticsSuite(t *testing.T) {
 			t.Errorf("%s: %v", l.id, err)
 			continue
 		}
-		if got := strings.Join(moveStrings(moves), " "); got != l.c0 {
+		if got := movesText(moves); got != l.c0 {
 			t.Errorf("%s: bm %v is %q, c0 says %q", l.id, l.bm, got, l.c0)
+		}
+	}
+	e := newEngine(tableEntries(16))
+	for _, c := range tacticsSolved {
+		if reduced() && c.nodes > 30000 {
+			t.Logf("not run: %d nodes; %s=1 go test ./... runs it", c.nodes, fullSwitch)
+			continue
+		}
+		solved := 0
+		for _, l := range lines {
+			e.restart()
+			e.Position, e.futility = l.pos, c.futility
+			e.pendingFrom = infinity
+			if !e.rootSearch(&searchControl{budget: c.nodes}) {
+				t.Fatalf("%s: no move", l.id)
+			}
+			played := l.pos.microMaxMove(e.pendingFrom, e.pendingTo).String()
+			if slices.Contains(strings.Fields(l.c0), played) {
+				solved++
+			}
+		}
+		if solved != c.solved {
+			t.Errorf("futility %v, %d nodes: %d positions solved, want %d", c.futility, c.nodes, solved, c.solved)
 		}
 	}
 }
@@ -107,21 +144,12 @@ func writeTactics(t *testing.T, from string) {
 			t.Logf("%s skipped: %v", l.id, err)
 			continue
 		}
-		fmt.Fprintf(&out, "%s c0 %q;\n", l.text, strings.Join(moveStrings(moves), " "))
+		fmt.Fprintf(&out, "%s c0 %q;\n", l.text, movesText(moves))
 	}
 	if err := os.WriteFile(tacticsFile, []byte(out.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%s written, %d positions skipped", tacticsFile, skipped)
-}
-
-// moveStrings writes moves in coordinates.
-func moveStrings(moves []Move) []string {
-	var s []string
-	for _, m := range moves {
-		s = append(s, m.String())
-	}
-	return s
 }
 
 // sanMoves finds the legal moves that SAN names, queen promotions only.

@@ -65,6 +65,16 @@ func readLines(r io.Reader, lines chan<- inputLine, quit <-chan struct{}, limit 
 	}
 }
 
+// serveLines runs a session's loop on the lines of in (readLines, lines
+// longer than limit refused), and stops reading when the loop returns.
+func serveLines(in io.Reader, limit int, run func(lines <-chan inputLine)) {
+	lines := make(chan inputLine)
+	quit := make(chan struct{})
+	defer close(quit)
+	go readLines(in, lines, quit, limit)
+	run(lines)
+}
+
 // protocolWriter writes whole lines to the GUI, from the adapter's loop and
 // from the search goroutine alike, each line in one write.
 type protocolWriter struct {

@@ -1,11 +1,10 @@
 package main
 
 // -tree: the tree of one root iteration of one search, recorded for a
-// picture (treedot.go draws it in Graphviz's DOT language). The literal
-// search (search_literal.go) calls a treeRecorder at six points, each behind
-// a nil check of Engine.tree, so that a search without -tree does nothing
-// more; rootSearch takes the literal search while a recorder is attached,
-// which walks the same tree as the fast one.
+// picture (treedot.go draws it in Graphviz's DOT language). A treeRecorder
+// is a search hook (hook.go): the search calls it at its six points. A
+// search asked to record (searchControl.tree) is the literal one
+// (search_literal.go), which walks the same tree as the fast one.
 //
 // What is recorded, for the root's iteration of the ply asked for:
 //   - every call of the search (a node) with the move that led to it, the
@@ -29,7 +28,7 @@ package main
 
 // treeRecorder records the tree of one root iteration of one search: the
 // iteration micro-Max's kibitz line calls "plies ply" (iteration depth
-// plies+1). A search runs it through Engine.tree; it is used once.
+// plies+1). It is used once.
 type treeRecorder struct {
 	plies int      // the root iteration to record, numbered as the kibitz lines
 	root  Position // the position searched, for the picture's title
@@ -122,14 +121,6 @@ type treeFrame struct {
 	bestStub  int      // the stub of the iteration's best move so far, or -1
 }
 
-// treeRequest is -tree's order to the console mode: record the root
-// iteration of plies ply of the next search that thinks, and hand the
-// recorder to done when that search ends.
-type treeRequest struct {
-	plies int
-	done  func(*treeRecorder)
-}
-
 // newTreeRecorder returns a recorder for the root iteration of plies ply of
 // a search of root.
 func newTreeRecorder(plies int, root Position) *treeRecorder {
@@ -143,7 +134,7 @@ func (r *treeRecorder) top() *treeFrame { return &r.frames[len(r.frames)-1] }
 // the side to move, the window as received, the evaluation, the depth asked
 // for, the depth of the table entry it resumes from (0: none) and the node
 // counter.
-func (r *treeRecorder) enter(side, alpha, beta, eval, depth, tableDepth, nodes int) {
+func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
 	f := treeFrame{node: -1, box: -1, boxMove: -1, side: side, alpha: alpha, beta: beta, eval: eval,
 		depth: depth, tableDepth: tableDepth, enterNodes: nodes, enterPruned: r.pruned}
 	if r.recording {
@@ -215,28 +206,27 @@ func (r *treeRecorder) iterate(iter int, thinkingRoot bool, nodes int) {
 // move records a move the running call has made, with its new evaluation
 // v (from the mover's view), the rule that cut it (notPruned: its reply is
 // searched next) and whether it is the table's best move, tried first.
-func (r *treeRecorder) move(from, to, eval int, rule pruneRule, tableMove bool) {
+func (r *treeRecorder) move(m *searchMove) (pruneRule, int) {
 	if !r.recording {
-		return
+		return m.rule, m.score
 	}
-	if rule != notPruned {
+	if m.rule != notPruned {
 		r.pruned++
 	}
 	f := r.top()
-	f.move = treeMove{from: from, to: to, eval: eval, rule: rule}
-	f.moveFresh, f.tableMove = rule == notPruned, tableMove
+	f.move = treeMove{from: m.from, to: m.to, eval: m.score, rule: m.rule}
+	f.moveFresh, f.tableMove = m.rule == notPruned, m.tableMove
 	f.lastChild, f.lastStub, f.lastBox = -1, -1, -1
-	if f.node < 0 {
-		return
-	}
-	switch n := &r.nodes[f.node]; {
+	switch n := &r.nodes[max(f.node, 0)]; {
+	case f.node < 0:
 	case n.quiescence:
 		n.moves = append(n.moves, f.move)
 		f.lastBox = len(n.moves) - 1
-	case rule != notPruned:
-		r.stubs = append(r.stubs, treeStub{node: f.node, from: from, to: to, eval: eval, rule: rule, after: len(r.nodes)})
+	case m.rule != notPruned:
+		r.stubs = append(r.stubs, treeStub{node: f.node, from: m.from, to: m.to, eval: m.score, rule: m.rule, after: len(r.nodes)})
 		f.lastStub = len(r.stubs) - 1
 	}
+	return m.rule, m.score
 }
 
 // newBest records that the move last made gave the running call a new

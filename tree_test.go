@@ -57,9 +57,8 @@ type tracedIteration struct {
 // search's own account of that iteration.
 func (c treeCase) trace(t *testing.T) tracedIteration {
 	t.Helper()
-	e := newEngine()
-	e.resizeTable(1 << 20)
-	e.setFutility(c.futility)
+	e := newEngine(1 << 20)
+	e.futility = c.futility
 	if c.fen != "" {
 		e.Position = mustFEN(t, c.fen).pos
 	}
@@ -75,18 +74,18 @@ func (c treeCase) trace(t *testing.T) tracedIteration {
 	var tr tracedIteration
 	root := e.Position
 	tr.rec = newTreeRecorder(c.plies, root)
-	e.tree = tr.rec
 	e.pendingFrom = infinity
-	ctl := &searchControl{budget: noBudget}
+	var stats searchStats
+	ctl := &searchControl{budget: noBudget, tree: tr.rec, stats: &stats}
 	lastNodes, recorded := 0, false
 	ctl.report = func(depth, nodes, score, from, to int) {
 		switch {
 		case recorded:
 		case depth < c.plies:
-			tr.before = e.stats
+			tr.before = stats
 		default: // the iteration recorded (a mate makes its kibitz line say 97 ply)
 			recorded = true
-			tr.after, tr.nodes = e.stats, nodes-lastNodes
+			tr.after, tr.nodes = stats, nodes-lastNodes
 			tr.score, tr.from, tr.to = score, from, to
 			tr.pv = e.principalVariation(&root, from, to, 20)
 			ctl.softStop.Store(true)
@@ -94,7 +93,6 @@ func (c treeCase) trace(t *testing.T) tracedIteration {
 		lastNodes = nodes
 	}
 	e.rootSearch(ctl)
-	e.tree = nil
 	if !tr.rec.done {
 		t.Fatalf("%s: the %d-ply iteration was not recorded", c.name, c.plies)
 	}
@@ -293,15 +291,13 @@ func TestTreeSameOutput(t *testing.T) {
 		var log bytes.Buffer
 		path := filepath.Join(t.TempDir(), "tree.dot")
 		for i, traced := range []bool{false, true} {
-			e := consoleStatsEngine(futility)
+			c := statsConsole(futility)
 			if traced {
-				e.treeRequest = &treeRequest{plies: 3, done: func(r *treeRecorder) {
-					writeTreeFile(r, path, treeCaption(futility, labSettings{}), &log)
-				}}
+				c.treePlies = 3
 			}
-			runClassic(e, bytes.NewReader(input), &out[i])
-			if e.tree != nil || e.treeRequest != nil {
-				t.Errorf("futility %v: the recorder is still attached after the search", futility)
+			c.run(bytes.NewReader(input), &out[i])
+			if traced {
+				writeTreeFile(c.tree, path, treeCaption(c.e), &log)
 			}
 		}
 		compareOutput(t, out[0].Bytes(), out[1].Bytes())
@@ -318,16 +314,12 @@ func TestTreeSameOutput(t *testing.T) {
 // TestTreeNotReached checks that a search which ends before the iteration
 // asked for writes no picture and says why.
 func TestTreeNotReached(t *testing.T) {
-	e := newEngine()
-	e.resizeTable(1 << 16)
-	e.nodeBudget = 1000
+	c := &console{e: newEngine(1 << 16), budget: 1000}
 	var log bytes.Buffer
 	path := filepath.Join(t.TempDir(), "tree.dot")
-	wrote := true
-	e.treeRequest = &treeRequest{plies: 9, done: func(r *treeRecorder) {
-		wrote = writeTreeFile(r, path, "test", &log)
-	}}
-	runClassic(e, strings.NewReader("\n"), &bytes.Buffer{})
+	c.treePlies = 9
+	c.run(strings.NewReader("\n"), &bytes.Buffer{})
+	wrote := writeTreeFile(c.tree, path, "test", &log)
 	if wrote || !strings.Contains(log.String(), "before its 9-ply iteration") {
 		t.Errorf("wrote %v, log %q", wrote, log.String())
 	}
@@ -350,16 +342,14 @@ func TestTreeImages(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := newEngine()
-		e.nodeBudget = 1000
-		e.setFutility(c.futility)
+		e := newEngine(defaultHashEntries)
+		e.futility = c.futility
 		var got bytes.Buffer
-		e.treeRequest = &treeRequest{plies: 3, done: func(r *treeRecorder) {
-			if err := r.writeDOT(&got, treeCaption(c.futility, labSettings{})); err != nil {
-				t.Error(err)
-			}
-		}}
-		runClassic(e, strings.NewReader("e2e4\n\n"), io.Discard)
+		cons := &console{e: e, budget: 1000, treePlies: 3}
+		cons.run(strings.NewReader("e2e4\n\n"), io.Discard)
+		if err := cons.tree.writeDOT(&got, treeCaption(e)); err != nil {
+			t.Error(err)
+		}
 		if !bytes.Equal(got.Bytes(), want) {
 			t.Errorf("%s is not what -tree 3 writes now: run scripts/tree-images.sh", c.file)
 			compareOutput(t, want, got.Bytes())

@@ -162,12 +162,11 @@ func checkMoveOrder(t *testing.T, name string, p *Position, moves []treeMoveRef)
 		return
 	}
 	var scan []string
-	p.walkRays(func(from, to, _ int, isMove bool) bool {
-		if isMove {
-			scan = append(scan, moveName(from, to))
+	for _, m := range p.pseudoMoves(nil) {
+		if name := moveName(m.from, m.to); len(scan) == 0 || scan[len(scan)-1] != name { // a promotion once
+			scan = append(scan, name)
 		}
-		return false
-	})
+	}
 	start := -1
 	for k, m := range scan {
 		if m == made[0] {

@@ -37,17 +37,15 @@ import (
 
 // Identification and defaults of the UCI side.
 const (
-	uciAuthor = "H.G. Muller (micro-Max 4.1), ported to Go"
-	// microMaxBudget is the root node budget of a go with no limit at all:
-	// micro-Max's own 1e6, so that such a go thinks as the C program does.
-	microMaxBudget = 1000000
-	maxOverheadMS  = 5000 // the largest Move Overhead, in milliseconds
+	uciAuthor     = "H.G. Muller (micro-Max 4.1), ported to Go"
+	maxOverheadMS = 5000 // the largest Move Overhead, in milliseconds
 )
 
 // uciConfig holds what the command line sets for UCI mode.
 type uciConfig struct {
-	nodeBudget int // if > 0, the root node budget of every search that go nodes does not set (-nodes)
-	maxMemory  int // the largest Hash, in MiB (maxMemoryMB if 0)
+	nodeBudget int  // if > 0, the root node budget of every search that go nodes does not set (-nodes)
+	maxMemory  int  // the largest Hash, in MiB (maxMemoryMB if 0)
+	stats      bool // after each search, its statistics as info strings (-stats; also with debug on)
 }
 
 // uciSession is one UCI conversation: the game of the last position
@@ -69,7 +67,6 @@ type uciSession struct {
 	debug    bool          // debug on: the time limits and the statistics of each search as info strings
 
 	search   *uciSearch // the search running, or nil
-	searches int        // the searches started (the tests count them)
 	quitting bool
 	web      webSession // the browser page's commands (uci_web.go)
 }
@@ -103,13 +100,7 @@ func newUCISession(e *Engine, out io.Writer, cfg uciConfig) *uciSession {
 
 // serve reads commands from in and runs them until quit or the end of
 // input.
-func (s *uciSession) serve(in io.Reader) {
-	lines := make(chan inputLine)
-	quit := make(chan struct{})
-	defer close(quit)
-	go readLines(in, lines, quit, maxUCILineBytes)
-	s.run(lines)
-}
+func (s *uciSession) serve(in io.Reader) { serveLines(in, maxUCILineBytes, s.run) }
 
 // run is the session's loop: it executes every line as it arrives, and
 // sends the bestmove of each search when it is done. At the end of input
@@ -266,8 +257,9 @@ type uciOption struct {
 	set     func(s *uciSession, v string) error // applies a value ("" for a button)
 }
 
-// uciOptions are the engine's settings, in the order announced.
-var uciOptions = []uciOption{
+// uciOptions are the engine's settings, in the order announced; the search
+// variant's (engine.go) follow the engine's own.
+var uciOptions = append([]uciOption{
 	{name: "Hash",
 		declare: func(s *uciSession) string {
 			return fmt.Sprintf("spin default %d min 1 max %d", s.e.memoryMB(), s.cfg.maxMemory)
@@ -286,15 +278,6 @@ var uciOptions = []uciOption{
 				clear(s.e.table)
 			}
 			return nil
-		}},
-	{name: "Futility Pruning",
-		declare: func(*uciSession) string { return "check default true" },
-		set: func(s *uciSession, v string) error {
-			on, err := checkValue(v)
-			if err == nil {
-				s.e.setFutility(on)
-			}
-			return err
 		}},
 	{name: "Move Overhead",
 		declare: func(*uciSession) string {
@@ -324,39 +307,16 @@ var uciOptions = []uciOption{
 			_, err := spinValue(v, 1, 1)
 			return err
 		}},
-}
+}, variantUCIOptions()...)
 
-// The futility laboratory's switches follow the engine's own options.
-func init() {
-	uciOptions = append(uciOptions, labUCIOptions()...)
-}
-
-// labUCIOptions are the futility laboratory's switches (lab.go) as UCI
-// options: a margin is a spin, a rule a check, all off by default.
-func labUCIOptions() []uciOption {
-	var options []uciOption
-	for i := range labOptions {
-		o := &labOptions[i]
-		declare := "check default false"
-		if o.spin {
-			declare = fmt.Sprintf("spin default 0 min %d max %d", o.lo, o.hi)
-		}
+// variantUCIOptions are the search variant's settings (engine.go) as UCI
+// options: a margin is a spin, a switch a check.
+func variantUCIOptions() (options []uciOption) {
+	for i := range variantOptions {
+		o := &variantOptions[i]
 		options = append(options, uciOption{name: o.uci,
-			declare: func(*uciSession) string { return declare },
-			set: func(s *uciSession, v string) error {
-				if !o.spin {
-					on, err := checkValue(v)
-					if err != nil {
-						return err
-					}
-					return s.e.setLabOption(o, b2i(on))
-				}
-				n, err := spinValue(v, o.lo, o.hi)
-				if err != nil {
-					return err
-				}
-				return s.e.setLabOption(o, n)
-			}})
+			declare: func(*uciSession) string { return o.uciType() },
+			set:     func(s *uciSession, v string) error { return s.e.setVariantText(o, v, "true", "false") }})
 	}
 	return options
 }
@@ -588,6 +548,8 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 		s.infof("search limits: soft %d ms, hard %d ms, nodes %d, depth %d, infinite %v, ponder %v",
 			limits.soft.Milliseconds(), limits.hard.Milliseconds(), limits.budget, limits.depth, limits.infinite, limits.ponder)
 	}
+	limits.stats = s.debug || s.cfg.stats
+	limits.tree = s.web.recording(s.e)
 	sr := &uciSearch{root: s.e.Position}
 	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {
 		pv := it.pv[:s.game.pvLength(it.pv)] // the game record does not change while the job runs
@@ -596,7 +558,6 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 		sr.reported = true
 	})
 	s.search = sr
-	s.searches++
 }
 
 // uciScore writes micro-Max's score as UCI wants it: "cp S", micro-Max's
@@ -616,15 +577,6 @@ func progress(nodes int, elapsed time.Duration) string {
 		nps = int(float64(nodes) / elapsed.Seconds())
 	}
 	return fmt.Sprintf(" nodes %d nps %d time %d", nodes, nps, elapsed.Milliseconds())
-}
-
-// movesText writes moves in UCI's notation, separated by spaces.
-func movesText(moves []Move) string {
-	words := make([]string, len(moves))
-	for i, m := range moves {
-		words[i] = m.String()
-	}
-	return strings.Join(words, " ")
 }
 
 // finish takes the result of the search that has ended and sends its
@@ -648,14 +600,8 @@ func (s *uciSession) finish() {
 	case res.nodes != res.last.nodes:
 		s.out.line("info" + total)
 	}
-	if s.debug || s.e.showStats {
-		var b strings.Builder
-		res.stats.write(&b)
-		for _, l := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
-			if l != "" {
-				s.infof("%s", strings.TrimPrefix(l, "# "))
-			}
-		}
+	for _, l := range res.stats.lines() {
+		s.infof("%s", l)
 	}
 	if !res.hasBest {
 		s.out.line("bestmove 0000")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"os"
 	"strings"
 	"testing"
@@ -46,12 +45,10 @@ func TestPolyglotMatch(t *testing.T) {
 	}
 }
 
-var updateOpenings = flag.Bool("update-openings", false, "write testdata/openings.epd from testdata/openings.pgn")
-
 // TestOpeningsEPD: testdata/openings.epd, the openings of the fastchess
 // matches (scripts/uci-match.sh; fastchess reads PGN only in SAN), holds
 // the position after each line of testdata/openings.pgn, in order. With
-// -update-openings the test writes it.
+// -update the test writes it.
 func TestOpeningsEPD(t *testing.T) {
 	data, err := os.ReadFile("testdata/openings.pgn")
 	if err != nil {
@@ -72,7 +69,7 @@ func TestOpeningsEPD(t *testing.T) {
 		fields := strings.Fields(fenOf(&pos))
 		epd.WriteString(strings.Join(fields[:4], " ") + "\n")
 	}
-	if *updateOpenings {
+	if *update {
 		if err := os.WriteFile("testdata/openings.epd", []byte(epd.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -82,6 +79,6 @@ func TestOpeningsEPD(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(got) != epd.String() {
-		t.Errorf("testdata/openings.epd is not the positions of testdata/openings.pgn; go test -run TestOpeningsEPD -update-openings writes it")
+		t.Errorf("testdata/openings.epd is not the positions of testdata/openings.pgn; go test -run TestOpeningsEPD -update writes it")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -26,6 +27,9 @@ type uciDialogue struct {
 	lines chan outputLine
 	done  chan struct{}
 	once  sync.Once
+	// bestmoves counts the bestmove lines the session has written: one
+	// per search, as the protocol asks.
+	bestmoves atomic.Int32
 }
 
 // newUCIDialogue starts a UCI session on e.
@@ -44,6 +48,9 @@ func newUCIDialogue(t *testing.T, e *Engine, cfg uciConfig) *uciDialogue {
 		sc := bufio.NewScanner(outR)
 		sc.Buffer(nil, 1<<20)
 		for sc.Scan() {
+			if isBestmove(sc.Text()) {
+				d.bestmoves.Add(1)
+			}
 			d.lines <- outputLine{sc.Text(), time.Now()}
 		}
 		close(d.lines)
@@ -251,17 +258,17 @@ func checkSearch(t *testing.T, game *gameRecord, got []string) (iterations []uci
 // TestUCIIdentify: uci is answered with the name, the author, the options
 // and uciok; isready with readyok; the options' defaults are the engine's.
 func TestUCIIdentify(t *testing.T) {
-	d := newUCIDialogue(t, newEngine(), uciConfig{})
+	d := newUCIDialogue(t, newEngine(defaultHashEntries), uciConfig{})
 	got := d.sync("uci")
 	want := []string{
 		"id name micro-Max 4.1 (Go)",
 		"id author H.G. Muller (micro-Max 4.1), ported to Go",
 		"option name Hash type spin default 144 min 1 max 8192",
 		"option name Clear Hash type button",
-		"option name Futility Pruning type check default true",
 		"option name Move Overhead type spin default 25 min 0 max 5000",
 		"option name Ponder type check default false",
 		"option name Threads type spin default 1 min 1 max 1",
+		"option name Futility Pruning type check default true",
 		"option name Futility Margin type spin default 0 min -300 max 900",
 		"option name Extended Futility type check default false",
 		"option name Deep Futility type check default false",
@@ -308,7 +315,7 @@ func TestUCINodeCountsMatchC(t *testing.T) {
 	for key, list := range sessions {
 		t.Run(strings.ReplaceAll(key, " ", "-"), func(t *testing.T) {
 			t.Parallel()
-			d := newUCIDialogue(t, newEngine(), uciConfig{})
+			d := newUCIDialogue(t, newEngine(defaultHashEntries), uciConfig{})
 			d.sync("uci")
 			if !list[0].futility {
 				d.expectNothing("setoption name futility pruning value false")
@@ -522,8 +529,8 @@ func TestUCIStopAndReady(t *testing.T) {
 		t.Errorf("the board after stop is not the root")
 	}
 	d.expectNothing("stop", "ponderhit") // idle: ignored
-	if d.s.searches != 1 {
-		t.Errorf("%d searches", d.s.searches)
+	if int(d.bestmoves.Load()) != 1 {
+		t.Errorf("%d searches", int(d.bestmoves.Load()))
 	}
 }
 
@@ -586,8 +593,8 @@ func TestUCIPonder(t *testing.T) {
 		t.Errorf("after stop: %q", got)
 	}
 	d.expectNothing("ponderhit")
-	if d.s.searches != 2 {
-		t.Errorf("%d searches", d.s.searches)
+	if int(d.bestmoves.Load()) != 2 {
+		t.Errorf("%d searches", int(d.bestmoves.Load()))
 	}
 }
 
@@ -696,8 +703,8 @@ func TestUCIOptions(t *testing.T) {
 		t.Errorf("the search stored nothing")
 	}
 	d.expectNothing("setoption name futility   pruning value FALSE")
-	if e.futility || e.mateDepth != 99 {
-		t.Errorf("futility off: %v %d", e.futility, e.mateDepth)
+	if e.futility || e.mateDepth() != 99 {
+		t.Errorf("futility off: %v %d", e.futility, e.mateDepth())
 	}
 	d.expectNothing("setoption name Futility Pruning value true", "setoption name move overhead value 300",
 		"setoption name Ponder value true", "setoption name Threads value 1")
@@ -788,8 +795,8 @@ func TestUCICommandsDuringSearch(t *testing.T) {
 			d.until(isBestmove, time.Minute) // the new search's
 		}
 		d.expectNothing()
-		if want := 1 + b2i(strings.HasPrefix(cmd, "go")); d.s.searches != want {
-			t.Errorf("%s: %d searches", cmd, d.s.searches)
+		if want := 1 + b2i(strings.HasPrefix(cmd, "go")); int(d.bestmoves.Load()) != want {
+			t.Errorf("%s: %d searches", cmd, int(d.bestmoves.Load()))
 		}
 	}
 	for _, end := range []string{"quit", "EOF"} {
@@ -910,8 +917,8 @@ func TestUCISelfPlay(t *testing.T) {
 		// The position after the end: a mate or stalemate gets bestmove 0000.
 		got := d.search("position startpos moves "+strings.Join(moves, " "), "go nodes 3000")
 		checkSearch(t, &game, got)
-		if want := games; d.s.searches != game.length()-4+1 {
-			t.Errorf("game %d: %d searches for %d moves (of %d games)", seed, d.s.searches, game.length()-4, want)
+		if want := games; int(d.bestmoves.Load()) != game.length()-4+1 {
+			t.Errorf("game %d: %d searches for %d moves (of %d games)", seed, int(d.bestmoves.Load()), game.length()-4, want)
 		}
 	}
 	t.Logf("game ends: %v", ends)

@@ -34,15 +34,27 @@ const maxTreePlies = 4
 // webSession is what the page's commands keep in a UCI session.
 type webSession struct {
 	recordPlies int           // record the tree of this iteration in every search; 0: none
+	recorder    *treeRecorder // the recorder of the search running or last run, if any
 	lastTree    *treeRecorder // the tree the last search recorded, if any
 	caption     string        // which search recorded it
 }
 
+// recording is the recorder for a search about to start from e's position
+// (searchLimits.tree), if the page asked for one.
+func (w *webSession) recording(e *Engine) *treeRecorder {
+	w.recorder = nil
+	if w.recordPlies > 0 {
+		w.recorder = newTreeRecorder(w.recordPlies, e.Position)
+		w.caption = treeCaption(e)
+	}
+	return w.recorder
+}
+
 func init() {
 	uciCommands["umax"] = (*uciSession).webCommand
-	// A search that records its tree keeps the recorder on the engine until
-	// the next command that changes the engine's state; it is then taken
-	// off, and kept for umax tree. (uci.go's init has made uciCommands: Go
+	// A search that records its tree (go builds the recorder: recording)
+	// keeps it until the next command that changes the engine's state; it
+	// is then kept for umax tree. (uci.go's init has made uciCommands: Go
 	// runs the files' init functions in the order of their names.)
 	for _, name := range []string{"position", "ucinewgame", "setoption", "go"} {
 		run := uciCommands[name]
@@ -51,21 +63,17 @@ func init() {
 			s.detachTree()
 			if name == "go" { // the tree of this search, or none
 				s.web.lastTree = nil
-				if s.web.recordPlies > 0 {
-					s.e.tree = newTreeRecorder(s.web.recordPlies, s.e.Position)
-					s.web.caption = treeCaption(s.e.futility || s.e.lab.on && s.e.lab.futility, s.e.lab)
-				}
 			}
 			run(s, args, at)
 		}
 	}
 }
 
-// detachTree takes the tree recorder of the last search off the engine, if
-// it has one, and keeps it for umax tree. The engine must be idle.
+// detachTree keeps the tree recorder of the last search for umax tree,
+// once the search is over.
 func (s *uciSession) detachTree() {
-	if s.e.tree != nil && s.search == nil {
-		s.web.lastTree, s.e.tree = s.e.tree, nil
+	if s.web.recorder != nil && s.search == nil {
+		s.web.lastTree, s.web.recorder = s.web.recorder, nil
 	}
 }
 

@@ -71,7 +71,7 @@ func runWorker() bool {
 	})
 	channel.Get("port2").Set("onmessage", wake)
 
-	e := newEngine()
+	e := newEngine(defaultHashEntries)
 	q := &lineQueue{wake: make(chan struct{}, 1)}
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) > 0 {

@@ -71,44 +71,16 @@ type engineOption struct {
 }
 
 // engineOptions are the engine's settings; an option is one entry here.
-// The futility laboratory's switches (lab.go) follow micro-Max's own.
-var engineOptions = append([]engineOption{
-	{name: "Futility pruning", kind: "-check 1", set: func(s *session, value string) error {
-		switch value {
-		case "0", "1":
-			s.e.setFutility(value == "1")
-			return nil
-		}
-		return fmt.Errorf("%q is not 0 or 1", value)
-	}},
-}, labEngineOptions()...)
-
-// labEngineOptions are the futility laboratory's switches as XBoard options:
-// a margin is a -spin, a rule a -check, all off by default.
-func labEngineOptions() []engineOption {
-	var options []engineOption
-	for i := range labOptions {
-		o := &labOptions[i]
-		kind := "-check 0"
-		if o.spin {
-			kind = fmt.Sprintf("-spin 0 %d %d", o.lo, o.hi)
-		}
-		options = append(options, engineOption{name: o.xboard, kind: kind, set: func(s *session, value string) error {
-			if !o.spin {
-				if value != "0" && value != "1" {
-					return fmt.Errorf("%q is not 0 or 1", value)
-				}
-				return s.e.setLabOption(o, b2i(value == "1"))
-			}
-			v, ok := parseInt(value, o.lo, o.hi)
-			if !ok {
-				return fmt.Errorf("%q is not a whole number from %d to %d", value, o.lo, o.hi)
-			}
-			return s.e.setLabOption(o, v)
-		}})
+// The search variant's (engine.go) are all of them: a margin is a -spin, a
+// switch a -check.
+var engineOptions = func() (options []engineOption) {
+	for i := range variantOptions {
+		o := &variantOptions[i]
+		options = append(options, engineOption{name: o.xboard, kind: o.cecpKind(),
+			set: func(s *session, value string) error { return s.e.setVariantText(o, value, "1", "0") }})
 	}
 	return options
-}
+}()
 
 // Limits of the adapter.
 const (
@@ -120,48 +92,9 @@ const (
 
 // xboardConfig holds what the command line sets for XBoard mode.
 type xboardConfig struct {
-	nodeBudget int // if > 0, every search has this root node budget (micro-Max's, as -nodes)
-	maxMemory  int // the largest "memory" accepted, in MB (maxMemoryMB if 0)
-}
-
-// clock is CECP's time control and clocks, in time.Duration; the
-// protocol's centiseconds are converted where they are read. It keeps
-// what XBoard says (level, st, time, otim) and the engine's own count of
-// sessions; the budget of a move is moveClock's.
-type clock struct {
-	movesPerSession int           // moves in each session; 0 for one session (sudden death or incremental)
-	base            time.Duration // time of a session
-	increment       time.Duration // added to a player's clock after each of his moves
-	perMove         time.Duration // "st": the exact time for every move (0 if not in use)
-	levelPly        int           // game length when "level" came: sessions count from there
-	mine, theirs    time.Duration // the clocks as "time" and "otim" last said
-}
-
-// newClock is XBoard's default time control, 40 moves in 5 minutes.
-func newClock() clock {
-	return clock{movesPerSession: 40, base: 5 * time.Minute, mine: 5 * time.Minute, theirs: 5 * time.Minute}
-}
-
-// reading is the clock as a move at the given game length sees it: the
-// moves to go count from the ply at which "level" came, one session after
-// another.
-func (c *clock) reading(ply int) moveClock {
-	r := moveClock{left: c.mine, increment: c.increment, perMove: c.perMove, overhead: moveLag}
-	if c.movesPerSession > 0 {
-		r.movesToGo = c.movesPerSession - max(ply-c.levelPly, 0)/2%c.movesPerSession
-	}
-	return r
-}
-
-// tick keeps the engine's own clock between "time" commands, as XBoard
-// keeps it: a move the engine made at the given game length took used; the
-// increment is added, and a new session's time once the engine has made the
-// session's moves. A "time" command sets the clock to what XBoard says.
-func (c *clock) tick(used time.Duration, ply int) {
-	c.mine += c.increment - used
-	if c.movesPerSession > 0 && (max(ply-c.levelPly, 0)/2+1)%c.movesPerSession == 0 {
-		c.mine += c.base
-	}
+	nodeBudget int  // if > 0, every search has this root node budget (micro-Max's, as -nodes)
+	maxMemory  int  // the largest "memory" accepted, in MB (maxMemoryMB if 0)
+	stats      bool // after each search, its statistics as "#" lines (-stats)
 }
 
 // cecpSearch is the search job the session runs, and what the session
@@ -204,10 +137,8 @@ type session struct {
 	nps          int  // "nps": nodes per second of the engine's clock; 0 if it reads the real clock
 	lastScore    int  // the score of the engine's last search for a move, from its side's view
 	hasScore     bool // ... if it has searched in this game
-	lastResult   searchResult
 
 	search   *cecpSearch // the search running, or nil
-	searches int         // the searches started (the tests count them)
 	queue    []inputLine // commands waiting for the search to end
 	lastAt   time.Time   // when the last command executed arrived
 	quitting bool
@@ -230,13 +161,7 @@ func newSession(e *Engine, out io.Writer, cfg xboardConfig) *session {
 }
 
 // serve reads commands from in and runs them until "quit" or the end of input.
-func (s *session) serve(in io.Reader) {
-	lines := make(chan inputLine)
-	quit := make(chan struct{})
-	defer close(quit)
-	go readLines(in, lines, quit, maxLineBytes)
-	s.run(lines)
-}
+func (s *session) serve(in io.Reader) { serveLines(in, maxLineBytes, s.run) }
 
 // run is the session's loop: it executes commands, starts searches when
 // the engine is to think, and collects their results.
@@ -377,7 +302,7 @@ func init() {
 		"protover":  {run: (*session).protover, anytime: true},
 		"accepted":  {run: func(*session, string) {}, anytime: true},
 		"rejected":  {run: func(*session, string) {}, anytime: true},
-		"new":       {run: (*session).cmdNew, interrupts: true},
+		"new":       {run: func(s *session, _ string) { s.newGame() }, interrupts: true}, // in analyze mode it goes on analysing
 		"variant":   {run: (*session).variant, interrupts: true},
 		"quit":      {run: func(s *session, _ string) { s.quitting = true }, interrupts: true},
 		"random":    {run: func(*session, string) {}, anytime: true},
@@ -527,9 +452,6 @@ func (s *session) newGame() {
 	s.nps = 0
 }
 
-// cmdNew is "new"; in analyze mode the engine goes on analysing.
-func (s *session) cmdNew(string) { s.newGame() }
-
 // setPosition starts the game at a position, which ends the
 // illegal-position state.
 func (s *session) setPosition(st setup) {
@@ -677,7 +599,7 @@ func (s *session) cmdHint(string) {
 	var m Move
 	switch {
 	case s.search != nil && s.search.analysis:
-		last := s.search.job.lastIteration()
+		_, _, last := s.search.job.progress()
 		if len(last.pv) == 0 {
 			return
 		}
@@ -700,16 +622,11 @@ func (s *session) bk(string) {
 
 // rating takes the two ratings; they change nothing.
 func (s *session) rating(args string) {
-	f := strings.Fields(args)
-	if len(f) != 2 {
+	f := append(strings.Fields(args), "", "")
+	_, ok1 := parseInt(f[0], 0, 100000)
+	_, ok2 := parseInt(f[1], 0, 100000)
+	if len(f) != 4 || !ok1 || !ok2 {
 		s.errorf("bad ratings", "rating "+args)
-		return
-	}
-	for _, r := range f {
-		if _, ok := parseInt(r, 0, 100000); !ok {
-			s.errorf("bad ratings", "rating "+args)
-			return
-		}
 	}
 }
 
@@ -751,29 +668,17 @@ func (s *session) option(args string) {
 // BASE minutes or MIN:SEC (anything after that is ignored, as the protocol
 // asks), INC seconds added after every move.
 func (s *session) level(args string) {
-	f := strings.Fields(args)
-	bad := func() { s.errorf("bad time control", "level "+args) }
-	if len(f) != 3 {
-		bad()
-		return
+	if f := strings.Fields(args); len(f) == 3 {
+		mps, ok1 := parseInt(f[0], 0, 10000)
+		base, ok2 := parseBase(f[1])
+		inc, ok3 := parseSeconds(f[2])
+		if ok1 && ok2 && ok3 {
+			s.clock = clock{movesPerSession: mps, base: base, increment: inc, levelPly: s.game.length(),
+				mine: base, theirs: base}
+			return
+		}
 	}
-	mps, ok := parseInt(f[0], 0, 10000)
-	if !ok {
-		bad()
-		return
-	}
-	base, ok := parseBase(f[1])
-	if !ok {
-		bad()
-		return
-	}
-	inc, ok := parseSeconds(f[2])
-	if !ok {
-		bad()
-		return
-	}
-	s.clock = clock{movesPerSession: mps, base: base, increment: inc, levelPly: s.game.length(),
-		mine: base, theirs: base}
+	s.errorf("bad time control", "level "+args)
 }
 
 // parseBase reads the BASE of "level": minutes, or minutes:seconds, with
@@ -825,16 +730,11 @@ func (s *session) cmdNps(args string) {
 	s.nps = n
 }
 
-// writeStats sends the statistics of a search (-stats) as lines that begin
-// with "#", which XBoard ignores (feature debug=1).
+// writeStats sends the statistics of a search (-stats), if it counted
+// them, as lines that begin with "#", which XBoard ignores (feature debug=1).
 func (s *session) writeStats(stats *searchStats) {
-	if !s.e.showStats {
-		return
-	}
-	var buf strings.Builder
-	stats.write(&buf)
-	for _, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
-		s.out.line(line)
+	for _, line := range stats.lines() {
+		s.out.line("# " + line)
 	}
 }
 
@@ -985,6 +885,7 @@ func (s *session) startSearch(analysis bool) {
 // from the position XBoard shows). Commands still waiting are taken as if
 // they came now.
 func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
+	limits.stats = s.cfg.stats
 	sr.job = startSearchJob(s.e, s.lastAt, limits, func(it iteration) {
 		if !s.post.Load() {
 			return
@@ -997,7 +898,6 @@ func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 		})
 	})
 	s.search = sr
-	s.searches++
 	waiting := s.queue
 	s.queue = nil
 	for i, l := range waiting {
@@ -1010,19 +910,14 @@ func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 }
 
 // thinkingLine is the thinking output of an iteration: ply, score, time in
-// centiseconds, nodes, PV. A mate in N plies scores 100000+N as the protocol
-// asks (micro-Max's own score is 8000-N), being mated -100000-N.
+// centiseconds, nodes, PV. A mate in N moves scores 100000+N as the
+// protocol asks (micro-Max's own score is 8000-N), being mated -100000-N.
 func thinkingLine(it iteration) string {
-	moves := make([]string, len(it.pv))
-	for i, m := range it.pv {
-		moves[i] = m.String()
-	}
-	return fmt.Sprintf("%d %d %d %d %s", it.depth, cecpScore(it.score), it.elapsed/(10*time.Millisecond), it.nodes,
-		strings.Join(moves, " "))
+	return fmt.Sprintf("%d %d %d %d %s", it.depth, cecpScore(it.score), it.elapsed/(10*time.Millisecond), it.nodes, movesText(it.pv))
 }
 
 // cecpScore writes micro-Max's score as the protocol wants it: a mate in N
-// plies is 100000+N, being mated -100000-N.
+// moves (mateDistance) is 100000+N, being mated in N -100000-N.
 func cecpScore(score int) int {
 	if n, mate := mateDistance(score); mate {
 		if n < 0 {
@@ -1047,9 +942,8 @@ func (s *session) finish() {
 		e.Position = s.game.current().pos
 		return
 	}
-	s.lastResult = res
 	s.clock.tick(res.elapsed-sr.hitAt, s.game.length())
-	defer s.writeStats(&res.stats)
+	defer s.writeStats(res.stats)
 	if !res.hasBest {
 		return // cannot happen: no search starts in a position without a move
 	}

@@ -6,4 +6,4 @@
 set -eu
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
-go test -count=1 -run '^TestWriteGameInputs$' -v . -write-games testdata/games | grep games_test
+go test -count=1 -run '^TestWriteGameInputs$' -v . -update | grep games_test
