@@ -29,6 +29,11 @@ type searchControl struct {
 	// rootMoves, if set, are the only root moves searched (UCI's
 	// searchmoves): bit bitIndex(to) of rootMoves[bitIndex(from)].
 	rootMoves *[64]uint64
+	// outer, if set, is the control of the search this one is part of (a
+	// strength level's scoring searches, strength.go): its flags stop this
+	// one too, and it sees outerNodes plus this search's nodes.
+	outer      *searchControl
+	outerNodes int
 
 	stop     atomic.Bool  // give up now, mid-iteration
 	softStop atomic.Bool  // start no new iteration: play the best move of the last one
@@ -40,7 +45,7 @@ type searchControl struct {
 func (c *searchControl) mustStop(nodes int) bool {
 	c.polled.Store(int64(nodes))
 	limit := c.maxNodes.Load()
-	return c.stop.Load() || limit > 0 && int64(nodes) >= limit
+	return c.stop.Load() || limit > 0 && int64(nodes) >= limit || c.outer != nil && c.outer.mustStop(c.outerNodes+nodes)
 }
 
 // noBudget is a root budget no search reaches.

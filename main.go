@@ -32,6 +32,10 @@ func main() {
 	treeOut := flag.String("tree-out", "tree.dot", "the file -tree writes")
 	showVersion := flag.Bool("version", false, "print the engine's name and version and exit")
 	applyLab := addLabFlags(flag.CommandLine) // the futility laboratory's switches (lab.go)
+	var strength strengthSetting              // the strength level (strength.go)
+	flag.Var(strengthFlag{&strength}, "elo", fmt.Sprintf("play at the strength level nearest to this Elo, %d to %d (0: full strength); in the protocols, the options' first setting", minStrengthElo, maxStrengthElo))
+	flag.Var(levelFlag{&strength}, "level", "a strength level by its knobs, BUDGET[,MARGIN] (root node budget, margin in points, 99 a pawn), instead of -elo's (for scripts/strength-calibrate.sh)")
+	flag.Var(seedFlag{&strength}, "seed", "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)")
 	flag.Parse()
 	if *showVersion {
 		fmt.Println(versionLine())
@@ -57,6 +61,7 @@ func main() {
 	e.nodeBudget = *nodes
 	e.setFutility(*futility)
 	e.literal = *literal
+	e.strength = strength
 	if err := applyLab(e); err != nil {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
@@ -180,7 +185,11 @@ func (e *Engine) classicTurn(c *[9]int) {
 		e.pendingFrom = c[0] - 16*c[1] + parseBias          // "e2" is 'e' - 16*'2' + 799 = 100
 		e.pendingTo = int(int8(c[2] - 16*c[3] + parseBias)) // L is a char in C
 	}
-	e.rootSearch(&searchControl{budget: e.nodeBudget, report: e.kibitz})
+	if level, ok := e.strength.level(); ok && c[0] == 10 {
+		e.thinkAtLevel(level) // -elo (strength.go)
+	} else {
+		e.rootSearch(&searchControl{budget: e.nodeBudget, report: e.kibitz})
+	}
 	if e.tree != nil {
 		tree, done := e.tree, e.treeRequest.done
 		e.tree, e.treeRequest = nil, nil

@@ -23,6 +23,10 @@ type Engine struct {
 	mateDepth int  // depth a mate score is stored with: 98 (4.1) or 99 (4.0)
 	literal   bool // search with searchLiteral, micro-Max's D() statement for statement (-literal)
 
+	// strength is the strength options' setting (strength.go): off, the
+	// zero value, is full strength. The search itself never reads it.
+	strength strengthSetting
+
 	// lab is the futility laboratory's switches (lab.go): all off is micro-Max.
 	// While one is on, futility is false and labRule decides every move.
 	lab labSettings

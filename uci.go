@@ -325,9 +325,10 @@ var uciOptions = []uciOption{
 		}},
 }
 
-// The futility laboratory's switches follow the engine's own options.
+// The strength levels (strength.go) and the futility laboratory's switches
+// follow the engine's own options.
 func init() {
-	uciOptions = append(uciOptions, labUCIOptions()...)
+	uciOptions = append(append(uciOptions, strengthUCIOptions()...), labUCIOptions()...)
 }
 
 // labUCIOptions are the futility laboratory's switches (lab.go) as UCI

@@ -71,8 +71,9 @@ type engineOption struct {
 }
 
 // engineOptions are the engine's settings; an option is one entry here.
-// The futility laboratory's switches (lab.go) follow micro-Max's own.
-var engineOptions = append([]engineOption{
+// The strength levels (strength.go) and the futility laboratory's switches
+// (lab.go) follow micro-Max's own.
+var engineOptions = append(append([]engineOption{
 	{name: "Futility pruning", kind: "-check 1", set: func(s *session, value string) error {
 		switch value {
 		case "0", "1":
@@ -81,7 +82,7 @@ var engineOptions = append([]engineOption{
 		}
 		return fmt.Errorf("%q is not 0 or 1", value)
 	}},
-}, labEngineOptions()...)
+}, strengthEngineOptions()...), labEngineOptions()...)
 
 // labEngineOptions are the futility laboratory's switches as XBoard options:
 // a margin is a -spin, a rule a -check, all off by default.
