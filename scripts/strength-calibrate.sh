@@ -12,8 +12,9 @@
 #   pilot   short matches (PILOT_ROUNDS openings, default 16: 32 games) of
 #           knob settings (-level BUDGET[,MARGIN]) against Stockfish at a
 #           UCI_Elo near their strength, to find where the knobs lie;
-#   fit     fits the pilot: Elo against the logarithm of the budget, and
-#           Elo against the margin at the smallest budget, and prints the
+#   fit     fits the pilot: Elo against the logarithm of the budget alone,
+#           and Elo against the margin (at the margin points' budget a
+#           move; each point is a straight line by least squares), and prints the
 #           knobs for every level of strength.go's table (a table to copy
 #           into strength.go);
 #   verify  plays every level of strength.go's table (as UCI_Elo selects
@@ -70,7 +71,7 @@ stockfish=/usr/games/stockfish
 # plays Stockfish at UCI_Elo ELO, "BUDGET[,MARGIN]:uKNOB" our engine at the
 # pilot's knob setting KNOB (whose own pilot match, played first, anchors
 # it); "full:ELO" is the engine at full strength.
-PILOT=${PILOT:-"1:1350 1000:1350 5000:1500 30000:1700 full:1900 1,60:u1 1,150:u1 1,300:u1"}
+PILOT=${PILOT:-"300:1350 1000:1350 3000:1400 10000:1400 30000:1500 full:1600 1:u300 300,30:u300 300,100:u300 300,250:u300"}
 
 engine=$dir/umax
 built=
@@ -140,7 +141,7 @@ match() {
 }
 
 sf() { # ELO: Stockfish at UCI_Elo ELO
-	echo -engine cmd="$stockfish" name=stockfish-$1 option.UCI_LimitStrength=true option.UCI_Elo="$1" "option.Move Overhead=100" timemargin=100
+	echo -engine cmd="$stockfish" name=stockfish-$1 option.UCI_LimitStrength=true option.UCI_Elo="$1" timemargin=100
 }
 
 # elo RESULTFILE ANCHOR ANCHOR_LO ANCHOR_HI: "ELO LO HI SCORE" of a result
@@ -209,20 +210,21 @@ fit() {
 			while ((getline line < points) > 0) {
 				split(line, f, " ")
 				if (f[1] == "full") continue
-				if (f[2] == 0) { x = log(f[1]); nb++; sx += x; sy += f[3]; sxx += x * x; sxy += x * f[3] }
-				if (minb == "" || f[1] + 0 < minb) minb = f[1] + 0
-				pt[++np] = line
+				if (f[2] == 0) { # a budget alone
+					x = log(f[1]); nb++; sx += x; sy += f[3]; sxx += x * x; sxy += x * f[3]
+					if (minb == "" || f[1] + 0 < minb) minb = f[1] + 0
+				} else { # a margin, at the budget mb
+					mb = f[1]; nm++; mx += f[2]; my += f[3]; mxx += f[2] * f[2]; mxy += f[2] * f[3]
+				}
 			}
 			b = (nb * sxy - sx * sy) / (nb * sxx - sx * sx); a = (sy - b * sx) / nb
-			for (i = 1; i <= np; i++) { split(pt[i], f, " ")
-				if (f[1] + 0 == minb) { nm++; mx += f[2]; my += f[3]; mxx += f[2] * f[2]; mxy += f[2] * f[3] } }
 			d = (nm * mxy - mx * my) / (nm * mxx - mx * mx); c = (my - d * mx) / nm
 			floor = a + b * log(minb)
-			printf "fit: Elo = %.0f + %.1f ln(budget); at budget %d, Elo = %.0f %+.2f margin\n", a, b, minb, c, d
+			printf "fit: budget alone, Elo = %.0f %+.1f ln(budget) (%.0f at %d nodes); margin at %d nodes a move, Elo = %.0f %+.2f margin\n", a, b, floor, minb, mb, c, d
 			print "levels for strength.go:"
 		}
 		{ if ($1 >= floor) printf "\t{elo: %d, budget: %d, margin: 0},\n", $1, exp(($1 - a) / b) + 0.5
-		  else printf "\t{elo: %d, budget: %d, margin: %d},\n", $1, minb, ($1 - c) / d + 0.5 }'
+		  else printf "\t{elo: %d, budget: %d, margin: %d},\n", $1, mb, ($1 < c ? ($1 - c) / d : 0) + 0.5 }'
 }
 
 # The verified levels: "ELO BUDGET MARGIN MEASURED LO HI SCORE GAMES OPPONENT" in table.points.
