@@ -43,12 +43,11 @@ type strengthLevel struct {
 // strengthLevels are the levels, weakest first, as scripts/strength-calibrate.sh
 // fitted and verified them (doc/strength.md has the table).
 var strengthLevels = []strengthLevel{
-	{elo: 800, budget: 200, margin: 300},
-	{elo: 1000, budget: 200, margin: 150},
-	{elo: 1200, budget: 200, margin: 50},
-	{elo: 1400, budget: 2000, margin: 0},
-	{elo: 1600, budget: 20000, margin: 0},
-	{elo: 1800, budget: 200000, margin: 0},
+	{elo: 800, budget: 300, margin: 378},
+	{elo: 1000, budget: 300, margin: 262},
+	{elo: 1200, budget: 300, margin: 147},
+	{elo: 1400, budget: 1669, margin: 0},
+	{elo: 1600, budget: 12995, margin: 0},
 }
 
 // The scale of the strength options.

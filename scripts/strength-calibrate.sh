@@ -12,9 +12,11 @@
 #   pilot   short matches (PILOT_ROUNDS openings, default 16: 32 games) of
 #           knob settings (-level BUDGET[,MARGIN]) against Stockfish at a
 #           UCI_Elo near their strength, to find where the knobs lie;
-#   fit     fits the pilot: Elo against the logarithm of the budget alone,
-#           and Elo against the margin (at the margin points' budget a
-#           move; each point is a straight line by least squares), and prints the
+#   fit     fits the pilot: Elo against the logarithm of the budget alone
+#           (from the margin points' budget up), and Elo against the margin
+#           (at the margin points' budget a move), each a straight line by
+#           least squares; a level below the first line's value at that
+#           budget gets a margin, the others a budget; and prints the
 #           knobs for every level of strength.go's table (a table to copy
 #           into strength.go);
 #   verify  plays every level of strength.go's table (as UCI_Elo selects
@@ -22,7 +24,7 @@
 #           or more against Stockfish at UCI_Elo equal to the level, a
 #           lower one against the next stronger level, whose measured
 #           rating anchors it; and the engine at full strength against
-#           Stockfish at UCI_Elo FULL_OPPONENT (default 2000);
+#           Stockfish at UCI_Elo FULL_OPPONENT (default 1600);
 #   table   prints the table of the verified levels: level, knobs, games,
 #           score, measured Elo with its 95% interval.
 #
@@ -50,7 +52,7 @@ fastchess=/work/tools/fastchess
 tc=2+0.02
 rounds=66
 pilotRounds=16
-fullOpponent=${FULL_OPPONENT:-2000}
+fullOpponent=${FULL_OPPONENT:-1600}
 while getopts d:f:t:r:p: opt; do
 	case $opt in
 	d) dir=$OPTARG ;;
@@ -97,47 +99,47 @@ waitIdle() {
 # "umax" and set up by the words FIRST) against SECOND, unless NAME.result
 # exists.
 match() {
-	name=$1 n=$2
+	mname=$1 n=$2
 	shift 2
-	if [ -e "$dir/$name.result" ]; then
+	if [ -e "$dir/$mname.result" ]; then
 		return 0
 	fi
 	build
 	waitIdle
-	echo "== $name: $((2 * n)) games at tc=$tc ($(date -u +%H:%M))"
+	echo "== $mname: $((2 * n)) games at tc=$tc ($(date -u +%H:%M))"
 	start=$(date +%s)
 	status=0
 	(cd "$dir" && "$fastchess" "$@" \
 		-each proto=uci tc="$tc" option.Hash=16 option.Threads=1 \
 		-rounds "$n" -games 2 -concurrency 1 \
 		-openings file="$repo/testdata/openings.epd" format=epd order=sequential \
-		-pgnout file="$dir/pgn/$name.pgn" -log file="$dir/pgn/$name.log" level=warn engine=true) \
-		>"$dir/pgn/$name.out" 2>&1 || status=$?
-	played=$(grep -c '^Finished game' "$dir/pgn/$name.out" || true)
+		-pgnout file="$dir/pgn/$mname.pgn" -log file="$dir/pgn/$mname.log" level=warn engine=true) \
+		>"$dir/pgn/$mname.out" 2>&1 || status=$?
+	played=$(grep -c '^Finished game' "$dir/pgn/$mname.out" || true)
 	# A game our engine (umax, or a level-N opponent) lost by an illegal move,
 	# on time, by a disconnect or a stall; fastchess's warnings about it.
-	bad=$( (grep '^Finished game' "$dir/pgn/$name.out" | awk '
+	bad=$( (grep '^Finished game' "$dir/pgn/$mname.out" | awk '
 		/illegal move|loses on time|disconnects|stalls/ {
 			split($0, p, /[()]/); split(p[2], e, / vs /)
 			loser = index($0, "{White") ? e[1] : e[2]
 			if (loser ~ /^(umax|level-)/) print }'
-		grep -E 'Engine (umax|level-)[^ ]* (disconnects|stalls|loses on time)' "$dir/pgn/$name.log" ) || true)
+		grep -E 'Engine (umax|level-)[^ ]* (disconnects|stalls|loses on time)' "$dir/pgn/$mname.log" ) || true)
 	if [ "$status" != 0 ] || [ -n "$bad" ] || [ "$played" != $((2 * n)) ]; then
-		echo "FAILED: $name: fastchess exit status $status, $played of $((2 * n)) games"
+		echo "FAILED: $mname: fastchess exit status $status, $played of $((2 * n)) games"
 		[ -n "$bad" ] && echo "$bad" | head -10
 		exit 1
 	fi
-	grep '^Finished game' "$dir/pgn/$name.out" | awk '
+	grep '^Finished game' "$dir/pgn/$mname.out" | awk '
 		{ first = index($0, "(umax vs ") > 0
 		  if ($0 ~ / 1\/2-1\/2 /) d++
 		  else if (($0 ~ / 1-0 /) == first) w++
 		  else l++ }
-		END { printf "%d %d %d %d\n", w + d + l, w, d, l }' >"$dir/$name.result.new"
-	grep -E '^(Results of|Elo:|LOS:|Games:|Ptnml|Points:|WL/DD)' "$dir/pgn/$name.out" | tail -6 >"$dir/$name.summary" || true
-	grep -E -i 'loses on time|illegal' "$dir/pgn/$name.out" | sed 's/^/   /' >>"$dir/$name.summary" || true
-	echo "tc=$tc, $(($(date +%s) - start)) s, $(date -u +%Y-%m-%d), $(uname -m), $(nproc) cores" >>"$dir/$name.summary"
-	mv "$dir/$name.result.new" "$dir/$name.result"
-	echo "   $(cat "$dir/$name.result") (games won drawn lost)"
+		END { printf "%d %d %d %d\n", w + d + l, w, d, l }' >"$dir/$mname.result.new"
+	grep -E '^(Results of|Elo:|LOS:|Games:|Ptnml|Points:|WL/DD)' "$dir/pgn/$mname.out" | tail -6 >"$dir/$mname.summary" || true
+	grep -E -i 'loses on time|illegal' "$dir/pgn/$mname.out" | sed 's/^/   /' >>"$dir/$mname.summary" || true
+	echo "tc=$tc, $(($(date +%s) - start)) s, $(date -u +%Y-%m-%d), $(uname -m), $(nproc) cores" >>"$dir/$mname.summary"
+	mv "$dir/$mname.result.new" "$dir/$mname.result"
+	echo "   $(cat "$dir/$mname.result") (games won drawn lost)"
 }
 
 sf() { # ELO: Stockfish at UCI_Elo ELO
@@ -211,12 +213,18 @@ fit() {
 				split(line, f, " ")
 				if (f[1] == "full") continue
 				if (f[2] == 0) { # a budget alone
-					x = log(f[1]); nb++; sx += x; sy += f[3]; sxx += x * x; sxy += x * f[3]
-					if (minb == "" || f[1] + 0 < minb) minb = f[1] + 0
-				} else { # a margin, at the budget mb
+					pb[++npb] = f[1]; py[npb] = f[3]
+				} else { # a margin, at the budget mb a move
 					mb = f[1]; nm++; mx += f[2]; my += f[3]; mxx += f[2] * f[2]; mxy += f[2] * f[3]
 				}
 			}
+			# The budget alone is fitted from mb on: below it the depth no
+			# longer changes (a budget under about 150 nodes is one ply).
+			for (i = 1; i <= npb; i++) {
+				if (pb[i] + 0 < mb + 0) continue
+				x = log(pb[i]); nb++; sx += x; sy += py[i]; sxx += x * x; sxy += x * py[i]
+			}
+			minb = mb
 			b = (nb * sxy - sx * sy) / (nb * sxx - sx * sx); a = (sy - b * sx) / nb
 			d = (nm * mxy - mx * my) / (nm * mxx - mx * mx); c = (my - d * mx) / nm
 			floor = a + b * log(minb)
