@@ -72,6 +72,9 @@ func main() {
 	}
 	e.showStats = *stats
 	if *classic {
+		if strength.limit {
+			fmt.Fprintln(os.Stderr, "umax: playing at", strength) // -elo or -level
+		}
 		written := true
 		if *treePlies > 0 {
 			written = false

@@ -104,7 +104,7 @@ func (s strengthSetting) String() string {
 	}
 	text := fmt.Sprintf("level %d (root budget %d nodes", l.elo, l.budget)
 	if s.custom != nil {
-		text = fmt.Sprintf("level -level %d,%d (root budget %d nodes", l.budget, l.margin, l.budget)
+		text = fmt.Sprintf("-level %d,%d (root budget %d nodes", l.budget, l.margin, l.budget)
 	}
 	if l.margin > 0 {
 		text += fmt.Sprintf(" a move, a random move within %d of the best", l.margin)
@@ -144,14 +144,6 @@ func (s *strengthSetting) setCECPStrength(v string) error {
 		s.elo = n
 	}
 	return nil
-}
-
-// cecpStrength is the CECP spin's value for the setting.
-func (s strengthSetting) cecpStrength() int {
-	if !s.limit {
-		return fullStrengthElo
-	}
-	return s.elo
 }
 
 // --- The protocols' options ------------------------------------------------

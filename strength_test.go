@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -282,5 +281,10 @@ func TestStrengthFlags(t *testing.T) {
 			t.Errorf("-level %q accepted", bad)
 		}
 	}
-	fmt.Fprint(io.Discard, s.String())
+	if got := (strengthSetting{}).String(); got != "full strength" {
+		t.Errorf("the zero setting says %q", got)
+	}
+	if got := (strengthSetting{limit: true, elo: 1000}).String(); !strings.HasPrefix(got, "level 1000 (root budget") {
+		t.Errorf("-elo 1000 says %q", got)
+	}
 }
