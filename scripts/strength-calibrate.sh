@@ -11,7 +11,8 @@
 #
 #   pilot   short matches (PILOT_ROUNDS openings, default 16: 32 games) of
 #           knob settings (-level BUDGET[,MARGIN]) against Stockfish at a
-#           UCI_Elo near their strength, to find where the knobs lie;
+#           UCI_Elo near their strength, or against our engine at a setting
+#           already placed, to find where the knobs lie;
 #   fit     fits the pilot: Elo against the logarithm of the budget alone
 #           (from the margin points' budget up), and Elo against the margin
 #           (at the margin points' budget a move), each a straight line by
@@ -72,8 +73,14 @@ stockfish=/usr/games/stockfish
 # The pilot's knob settings, each with its opponent: "BUDGET[,MARGIN]:ELO"
 # plays Stockfish at UCI_Elo ELO, "BUDGET[,MARGIN]:uKNOB" our engine at the
 # pilot's knob setting KNOB (whose own pilot match, played first, anchors
-# it); "full:ELO" is the engine at full strength.
-PILOT=${PILOT:-"300:1350 1000:1350 3000:1400 10000:1400 30000:1500 full:1600 1:u300 300,30:u300 300,100:u300 300,250:u300"}
+# it), "BUDGET[,MARGIN]:eLEVEL" our engine at a verified level (whose
+# verification anchors it); "full:ELO" is the engine at full strength.
+# The margins are placed against level 1400 and each other: a first pilot
+# placed them against a budget of 300 nodes alone (1:u300 300,30:u300
+# 300,100:u300 300,250:u300, results kept), whose 32 games against
+# Stockfish had put it 150 Elo too high, and the verification found the
+# margin levels far weaker than that fit.
+PILOT=${PILOT:-"300:1350 1000:1350 3000:1400 10000:1400 30000:1500 full:1600 300,40:e1400 300,80:e1400 300,140:u300,80 300,220:u300,80"}
 
 engine=$dir/umax
 built=
@@ -176,6 +183,9 @@ pilot() {
 			# shellcheck disable=SC2046 # the arguments are words
 			match "$(pilotName "$knob" "$opp")" "$pilotRounds" -engine cmd="$engine" args="$(pilotArgs "$knob")" name=umax \
 				-engine cmd="$engine" args="$(pilotArgs "${opp#u}")" name="level-${opp#u}" </dev/null ;;
+		e*)
+			match "$(pilotName "$knob" "$opp")" "$pilotRounds" -engine cmd="$engine" args="$(pilotArgs "$knob")" name=umax \
+				-engine cmd="$engine" args="-elo ${opp#e}" name="level-${opp#e}" </dev/null ;;
 		*)
 			# shellcheck disable=SC2046 # sf's words
 			match "$(pilotName "$knob" "$opp")" "$pilotRounds" -engine cmd="$engine" args="$(pilotArgs "$knob")" name=umax \
@@ -196,6 +206,11 @@ fit() {
 		case $opp in
 		u*)
 			a=$(awk -v k="${opp#u}" '{ if ($2 == 0 && $1 == k || $1 "," $2 == k) print $3, $4, $5 }' "$dir/pilot.points" | head -1)
+			[ -n "$a" ] || continue
+			set -- $a
+			set -- $(elo "$f" "$1" "$2" "$3") ;;
+		e*)
+			a=$(awk -v l="${opp#e}" '$1 == l { print $4, $5, $6 }' "$dir/table.points" 2>/dev/null | head -1)
 			[ -n "$a" ] || continue
 			set -- $a
 			set -- $(elo "$f" "$1" "$2" "$3") ;;
@@ -266,7 +281,7 @@ verify() {
 table() {
 	echo "| level (UCI_Elo) | root budget (nodes) | margin | opponent | games | score | measured Elo (95% interval) | within |"
 	echo "|---:|---:|---:|---|---:|---:|---:|:---:|"
-	sort -k4,4n "$dir/table.points" | awk '{
+	(grep '^full ' "$dir/table.points"; grep -v '^full ' "$dir/table.points" | sort -k1,1nr) | awk '{
 		within = $1 == "full" ? "" : ($5 <= $1 && $1 <= $6 ? "yes" : "NO")
 		printf "| %s | %s | %s | %s | %d | %.1f%% | %d (%d to %d) | %s |\n", $1 == "full" ? "full strength" : $1, $2, $3, $9, $8, 100 * $7, $4, $5, $6, within }'
 	echo
