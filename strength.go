@@ -43,9 +43,9 @@ type strengthLevel struct {
 // strengthLevels are the levels, weakest first, as scripts/strength-calibrate.sh
 // fitted and verified them (doc/strength.md has the table).
 var strengthLevels = []strengthLevel{
-	{elo: 800, budget: 300, margin: 378},
-	{elo: 1000, budget: 300, margin: 262},
-	{elo: 1200, budget: 300, margin: 147},
+	{elo: 800, budget: 300, margin: 146},
+	{elo: 1000, budget: 300, margin: 95},
+	{elo: 1200, budget: 300, margin: 44},
 	{elo: 1400, budget: 1669, margin: 0},
 	{elo: 1600, budget: 12995, margin: 0},
 }
