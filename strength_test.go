@@ -288,3 +288,51 @@ func TestStrengthFlags(t *testing.T) {
 		t.Errorf("-elo 1000 says %q", got)
 	}
 }
+
+// TestStrengthCECPPlays: in XBoard mode the engine plays at the level its
+// option sets: legal moves, searches within the level's budget (the
+// thinking output's nodes), and at a margin level with a seed the same
+// game twice.
+func TestStrengthCECPPlays(t *testing.T) {
+	play := func(level strengthLevel, seed int) []string {
+		d := newDialogue(t, smallEngine(), xboardConfig{})
+		d.sync("xboard", "protover 2", "new", "post", "level 40 5 0",
+			fmt.Sprintf("option Strength in Elo=%d", level.elo), fmt.Sprintf("option Strength seed=%d", seed))
+		shadow := newGame()
+		var moves []string
+		for _, m := range []string{"e2e4", "g1f3", "f1c4", "d2d3", "e1g1"} {
+			mv, ok := shadow.parseMove(m)
+			if !ok {
+				break // the engine's replies made it illegal
+			}
+			shadow.makeMove(mv)
+			got := d.sync("time 30000", "otim 30000", "usermove "+m)
+			reply, ok := moveLine(got)
+			if !ok {
+				t.Fatalf("level %d: no move after %s: %q", level.elo, m, got)
+			}
+			reply = strings.TrimPrefix(reply, "move ")
+			for _, l := range got[:len(got)-1] {
+				var depth, score, cs, nodes int
+				if _, err := fmt.Sscanf(l, "%d %d %d %d", &depth, &score, &cs, &nodes); err != nil {
+					t.Errorf("not thinking output: %q", l)
+				} else if limit := 20 * level.budget * len(shadow.legalMoves()); nodes > limit {
+					t.Errorf("level %d: %q: more than %d nodes", level.elo, l, limit)
+				}
+			}
+			rm, ok := shadow.parseMove(reply)
+			if !ok {
+				t.Fatalf("level %d: %s is not legal in %s", level.elo, reply, fenOf(&shadow))
+			}
+			shadow.makeMove(rm)
+			moves = append(moves, m, reply)
+		}
+		return moves
+	}
+	weakest := strengthLevels[0]
+	first, again := play(weakest, 11), play(weakest, 11)
+	if strings.Join(first, " ") != strings.Join(again, " ") {
+		t.Errorf("seed 11 twice: %q and %q", first, again)
+	}
+	play(strengthLevels[len(strengthLevels)-1], 0)
+}
