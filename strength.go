@@ -9,7 +9,7 @@ package main
 //   - budget: micro-Max's root node budget (the C program's 1e6): the root
 //     deepens while its node counter is below it, and plays its best move.
 //     A small budget is a shallow search; the moves are still micro-Max's,
-//     and the same position always gets the same move.
+//     with no chance in them.
 //   - margin: where even the smallest budget plays too well, the level
 //     scores every legal root move with a search of budget nodes
 //     restricted to that move (the machinery of UCI's searchmoves), and
@@ -35,7 +35,7 @@ import (
 
 // strengthLevel is one calibrated level.
 type strengthLevel struct {
-	elo    int // the UCI_Elo that selects it: its measured rating (doc/strength.md)
+	elo    int // the UCI_Elo that selects it, inside the 95% interval of its measured rating (doc/strength.md)
 	budget int // micro-Max's root node budget; with a margin, that of each root move's search
 	margin int // 0: micro-Max's own move; else a random move scoring within this of the best
 }
@@ -228,7 +228,7 @@ func (e *Engine) chooseAtLevel(outer *searchControl, level strengthLevel, moves 
 	var all []scored
 	total := 0
 	for _, m := range moves {
-		if m.promo != 0 && m.promo != 7 && slicesContainsSquares(moves, m) {
+		if m.promo != 0 && m.promo != 7 && microMaxPlays(moves, m.from, m.to) {
 			continue // micro-Max promotes to a queen: one search for the squares
 		}
 		if len(all) > 0 && (outer.stop.Load() || outer.softStop.Load() || enough != nil && enough(total)) {
@@ -268,11 +268,11 @@ func (e *Engine) chooseAtLevel(outer *searchControl, level strengthLevel, moves 
 	return levelChoice{move: pick.move, score: pick.score, depth: pick.depth, nodes: total, scored: len(all)}, true
 }
 
-// slicesContainsSquares reports whether moves holds a move on m's squares
-// that micro-Max would play itself (no promotion, or to a queen).
-func slicesContainsSquares(moves []Move, m Move) bool {
+// microMaxPlays reports whether moves holds the move from-to as micro-Max
+// plays it itself (no promotion, or to a queen).
+func microMaxPlays(moves []Move, from, to int) bool {
 	for _, o := range moves {
-		if o.from == m.from && o.to == m.to && (o.promo == 0 || o.promo == 7) {
+		if o.from == from && o.to == to && (o.promo == 0 || o.promo == 7) {
 			return true
 		}
 	}
