@@ -149,11 +149,11 @@ func (s *strengthSetting) setCECPStrength(v string) error {
 // --- The protocols' options ------------------------------------------------
 
 // strengthUCIOptions are UCI's standard pair, UCI_LimitStrength and UCI_Elo,
-// and the seed.
+// and the seed. Their defaults are the engine's setting (-elo, -seed).
 func strengthUCIOptions() []uciOption {
 	return []uciOption{
 		{name: "UCI_LimitStrength",
-			declare: func(*uciSession) string { return "check default false" },
+			declare: func(s *uciSession) string { return fmt.Sprintf("check default %v", s.e.strength.limit) },
 			set: func(s *uciSession, v string) error {
 				on, err := checkValue(v)
 				if err == nil {
@@ -162,8 +162,9 @@ func strengthUCIOptions() []uciOption {
 				return err
 			}},
 		{name: "UCI_Elo",
-			declare: func(*uciSession) string {
-				return fmt.Sprintf("spin default %d min %d max %d", minStrengthElo, minStrengthElo, maxStrengthElo)
+			declare: func(s *uciSession) string {
+				elo := min(max(s.e.strength.elo, minStrengthElo), maxStrengthElo) // the zero setting's is the weakest
+				return fmt.Sprintf("spin default %d min %d max %d", elo, minStrengthElo, maxStrengthElo)
 			},
 			set: func(s *uciSession, v string) error {
 				elo, err := parseElo(v)
@@ -173,7 +174,9 @@ func strengthUCIOptions() []uciOption {
 				return err
 			}},
 		{name: "Strength Seed",
-			declare: func(*uciSession) string { return fmt.Sprintf("spin default 0 min 0 max %d", maxStrengthSeed) },
+			declare: func(s *uciSession) string {
+				return fmt.Sprintf("spin default %d min 0 max %d", s.e.strength.seed, maxStrengthSeed)
+			},
 			set: func(s *uciSession, v string) error {
 				seed, err := parseSeed(v)
 				if err == nil {

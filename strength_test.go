@@ -55,6 +55,19 @@ func TestStrengthUCIOptions(t *testing.T) {
 	if _, on := e.strength.level(); on {
 		t.Errorf("UCI_LimitStrength false: still at a level")
 	}
+	// The defaults announced are the engine's setting (-elo 1200 -seed 9).
+	e2 := smallEngine()
+	e2.strength = strengthSetting{limit: true, elo: 1200, seed: 9}
+	got = newUCIDialogue(t, e2, uciConfig{}).sync("uci")
+	for _, want := range []string{
+		"option name UCI_LimitStrength type check default true",
+		fmt.Sprintf("option name UCI_Elo type spin default 1200 min %d max %d", minStrengthElo, maxStrengthElo),
+		"option name Strength Seed type spin default 9 min 0 max 2147483647",
+	} {
+		if !slicesContains(got, want) {
+			t.Errorf("uci after -elo 1200 -seed 9: no %q in %q", want, got)
+		}
+	}
 }
 
 // TestStrengthCECPOption: XBoard's dialog gets one spin on the same scale,
