@@ -146,6 +146,15 @@ func (s *strengthSetting) setCECPStrength(v string) error {
 	return nil
 }
 
+// levelList names the levels' Elos, weakest first.
+func levelList() string {
+	var elos []string
+	for _, l := range strengthLevels {
+		elos = append(elos, strconv.Itoa(l.elo))
+	}
+	return strings.Join(elos, " ")
+}
+
 // --- The protocols' options ------------------------------------------------
 
 // strengthUCIOptions are UCI's standard pair, UCI_LimitStrength and UCI_Elo,
@@ -168,10 +177,14 @@ func strengthUCIOptions() []uciOption {
 			},
 			set: func(s *uciSession, v string) error {
 				elo, err := parseElo(v)
-				if err == nil {
-					s.e.strength.elo = elo
+				if err != nil {
+					return err
 				}
-				return err
+				s.e.strength.elo = elo
+				if l, _ := (strengthSetting{limit: true, elo: elo}).level(); l.elo != elo {
+					s.infof("UCI_Elo %d plays level %d, the nearest (the levels: %s)", elo, l.elo, levelList())
+				}
+				return nil
 			}},
 		{name: "Strength Seed",
 			declare: func(s *uciSession) string {

@@ -51,6 +51,14 @@ func TestStrengthUCIOptions(t *testing.T) {
 	if e.strength != want {
 		t.Errorf("after refused values: %+v, want %+v", e.strength, want)
 	}
+	between := strengthLevels[1].elo + 1 // not a level's: the nearest is said
+	got = d.sync(fmt.Sprintf("setoption name UCI_Elo value %d", between))
+	if wantInfo := fmt.Sprintf("info string UCI_Elo %d plays level %d, the nearest (the levels: %s)", between, strengthLevels[1].elo, levelList()); len(got) != 1 || got[0] != wantInfo {
+		t.Errorf("UCI_Elo %d answered %q, want %q", between, got, wantInfo)
+	}
+	if l, _ := e.strength.level(); l != strengthLevels[1] {
+		t.Errorf("UCI_Elo %d: level %+v, want %+v", between, l, strengthLevels[1])
+	}
 	d.expectNothing("setoption name UCI_LimitStrength value false")
 	if _, on := e.strength.level(); on {
 		t.Errorf("UCI_LimitStrength false: still at a level")
