@@ -117,7 +117,7 @@ match() {
 	start=$(date +%s)
 	status=0
 	(cd "$dir" && "$fastchess" "$@" \
-		-each proto=uci tc="$tc" option.Hash=16 option.Threads=1 \
+		-each proto=uci option.Hash=16 option.Threads=1 \
 		-rounds "$n" -games 2 -concurrency 1 \
 		-openings file="$repo/testdata/openings.epd" format=epd order=sequential \
 		-pgnout file="$dir/pgn/$mname.pgn" -log file="$dir/pgn/$mname.log" level=warn engine=true) \
@@ -149,8 +149,14 @@ match() {
 	echo "   $(cat "$dir/$mname.result") (games won drawn lost)"
 }
 
+# Every engine's words give the time control (fastchess's -each tc= would
+# reset a timemargin given before it). Stockfish may be up to a second late:
+# on a loaded machine it overruns a 2-second clock now and then (a first
+# calibration lost 40 of its games so, to flag, not to chess), and at a
+# limited strength its move is chosen at a fixed depth, so the time it
+# overruns does not make it stronger. Our engine gets no such margin.
 sf() { # ELO: Stockfish at UCI_Elo ELO
-	echo -engine cmd="$stockfish" name=stockfish-$1 option.UCI_LimitStrength=true option.UCI_Elo="$1" timemargin=100
+	echo -engine cmd="$stockfish" name=stockfish-$1 option.UCI_LimitStrength=true option.UCI_Elo="$1" tc="$tc" timemargin=1000
 }
 
 # elo RESULTFILE ANCHOR ANCHOR_LO ANCHOR_HI: "ELO LO HI SCORE" of a result
@@ -181,14 +187,14 @@ pilot() {
 		case $opp in
 		u*)
 			# shellcheck disable=SC2046 # the arguments are words
-			match "$(pilotName "$knob" "$opp")" "$pilotRounds" -engine cmd="$engine" args="$(pilotArgs "$knob")" name=umax \
-				-engine cmd="$engine" args="$(pilotArgs "${opp#u}")" name="level-${opp#u}" </dev/null ;;
+			match "$(pilotName "$knob" "$opp")" "$pilotRounds" -engine tc="$tc" cmd="$engine" args="$(pilotArgs "$knob")" name=umax \
+				-engine tc="$tc" cmd="$engine" args="$(pilotArgs "${opp#u}")" name="level-${opp#u}" </dev/null ;;
 		e*)
-			match "$(pilotName "$knob" "$opp")" "$pilotRounds" -engine cmd="$engine" args="$(pilotArgs "$knob")" name=umax \
-				-engine cmd="$engine" args="-elo ${opp#e}" name="level-${opp#e}" </dev/null ;;
+			match "$(pilotName "$knob" "$opp")" "$pilotRounds" -engine tc="$tc" cmd="$engine" args="$(pilotArgs "$knob")" name=umax \
+				-engine tc="$tc" cmd="$engine" args="-elo ${opp#e}" name="level-${opp#e}" </dev/null ;;
 		*)
 			# shellcheck disable=SC2046 # sf's words
-			match "$(pilotName "$knob" "$opp")" "$pilotRounds" -engine cmd="$engine" args="$(pilotArgs "$knob")" name=umax \
+			match "$(pilotName "$knob" "$opp")" "$pilotRounds" -engine tc="$tc" cmd="$engine" args="$(pilotArgs "$knob")" name=umax \
 				$(sf "$opp") </dev/null ;;
 		esac
 	done
@@ -260,20 +266,20 @@ verify() {
 		if [ "$lvl" -ge 1350 ]; then
 			opp=sf-$lvl
 			# shellcheck disable=SC2046 # sf's words
-			match "$name-vs-$opp" "$rounds" -engine cmd="$engine" args="-elo $lvl" name=umax $(sf "$lvl") </dev/null
+			match "$name-vs-$opp" "$rounds" -engine tc="$tc" cmd="$engine" args="-elo $lvl" name=umax $(sf "$lvl") </dev/null
 			set -- $(elo "$dir/$name-vs-$opp.result" "$lvl" "$lvl" "$lvl")
 		else
 			[ -n "$anchor" ] || { echo "no stronger level to anchor level $lvl" >&2; exit 1; }
 			opp=$aname
-			match "$name-vs-$opp" "$rounds" -engine cmd="$engine" args="-elo $lvl" name=umax \
-				-engine cmd="$engine" args="-elo ${aname#level-}" name="$aname" </dev/null
+			match "$name-vs-$opp" "$rounds" -engine tc="$tc" cmd="$engine" args="-elo $lvl" name=umax \
+				-engine tc="$tc" cmd="$engine" args="-elo $aelo" name="$aname" </dev/null
 			set -- $(elo "$dir/$name-vs-$opp.result" "$anchor" "$alo" "$ahi")
 		fi
 		echo "$lvl $budget $margin $1 $2 $3 $4 $(cut -d' ' -f1 "$dir/$name-vs-$opp.result") $opp" >>"$dir/table.points"
-		anchor=$1 alo=$2 ahi=$3 aname=level-$lvl
+		anchor=$1 alo=$2 ahi=$3 aname=$name aelo=$lvl
 	done <"$dir/levels.desc"
 	# shellcheck disable=SC2046 # sf's words
-	match "full-vs-sf-$fullOpponent" "$rounds" -engine cmd="$engine" name=umax $(sf "$fullOpponent")
+	match "full-vs-sf-$fullOpponent" "$rounds" -engine tc="$tc" cmd="$engine" name=umax $(sf "$fullOpponent")
 	set -- $(elo "$dir/full-vs-sf-$fullOpponent.result" "$fullOpponent" "$fullOpponent" "$fullOpponent")
 	echo "full - - $1 $2 $3 $4 $(cut -d' ' -f1 "$dir/full-vs-sf-$fullOpponent.result") sf-$fullOpponent" >>"$dir/table.points"
 }
