@@ -25,7 +25,7 @@
 #           or more against Stockfish at UCI_Elo equal to the level, a
 #           lower one against the next stronger level, whose measured
 #           rating anchors it; and the engine at full strength against
-#           Stockfish at UCI_Elo FULL_OPPONENT (default 1600);
+#           Stockfish at UCI_Elo FULL_OPPONENT (default 1500);
 #   table   prints the table of the verified levels: level, knobs, games,
 #           score, measured Elo with its 95% interval.
 #
@@ -53,7 +53,7 @@ fastchess=/work/tools/fastchess
 tc=2+0.02
 rounds=66
 pilotRounds=16
-fullOpponent=${FULL_OPPONENT:-1600}
+fullOpponent=${FULL_OPPONENT:-1500}
 while getopts d:f:t:r:p: opt; do
 	case $opt in
 	d) dir=$OPTARG ;;

@@ -117,10 +117,15 @@ for series in stockfish self level; do
 		limit=$(echo "${entry#*:}" | tr : ' ')
 		match=$series-$name
 		rm -f "$dir/$match.pgn" "$dir/$match.log"
+		each=$limit
 		if [ $series = stockfish ]; then
-			set -- -engine cmd="$engine" name=umax option.Hash=16 \
+			# Each engine gets the limit itself: fastchess's -each tc= would
+			# reset Stockfish's timemargin to 0.
+			each=
+			# shellcheck disable=SC2086 # $limit is words
+			set -- -engine cmd="$engine" name=umax option.Hash=16 $limit \
 				-engine cmd=/usr/games/stockfish name=stockfish-skill0 "option.Skill Level=0" \
-				option.Threads=1 option.Hash=16 "option.Move Overhead=100" timemargin=100
+				option.Threads=1 option.Hash=16 "option.Move Overhead=100" $limit timemargin=100
 		elif [ $series = self ]; then
 			set -- -engine cmd="$engine" name=umax option.Hash=16 \
 				-engine cmd="$engine" name=umax-futility-off option.Hash=16 "option.Futility Pruning=false" \
@@ -132,8 +137,8 @@ for series in stockfish self level; do
 				option.UCI_Elo="$strongest" "option.Strength Seed=2" \
 				-strict
 		fi
-		# shellcheck disable=SC2086 # $limit is words
-		set -- "$@" -each proto=uci $limit -rounds $((games / 2)) -games 2 \
+		# shellcheck disable=SC2086 # $each is words
+		set -- "$@" -each proto=uci $each -rounds $((games / 2)) -games 2 \
 			-openings file="$repo/testdata/openings.epd" format=epd order=random -srand 7 \
 			-pgnout file="$dir/$match.pgn" -log file="$dir/$match.log" level=warn engine=true
 		echo "== $match: $limit, $games games"
