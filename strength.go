@@ -43,7 +43,7 @@ type strengthLevel struct {
 // strengthLevels are the levels, weakest first, as scripts/strength-calibrate.sh
 // fitted and verified them (doc/strength.md has the table).
 var strengthLevels = []strengthLevel{
-	{elo: 800, budget: 300, margin: 100},
+	{elo: 700, budget: 300, margin: 120},
 	{elo: 1000, budget: 300, margin: 75},
 	{elo: 1200, budget: 1412, margin: 0},
 	{elo: 1400, budget: 8552, margin: 0},
