@@ -36,6 +36,11 @@ type searchControl struct {
 	stats     *searchStats
 	tree      *treeRecorder
 	hook      searchHook
+	// outer, if set, is the control of the search this one is part of (a
+	// strength level's scoring searches, strength.go): its flags stop this
+	// one too, and it sees outerNodes plus this search's nodes.
+	outer      *searchControl
+	outerNodes int
 
 	stop     atomic.Bool  // give up now, mid-iteration
 	softStop atomic.Bool  // start no new iteration: play the best move of the last one
@@ -48,7 +53,7 @@ func (c *searchControl) mustStop(nodes int) bool {
 	pollHost() // in a browser, let the worker read its messages now and then (worker_js.go)
 	c.polled.Store(int64(nodes))
 	limit := c.maxNodes.Load()
-	return c.stop.Load() || limit > 0 && int64(nodes) >= limit
+	return c.stop.Load() || limit > 0 && int64(nodes) >= limit || c.outer != nil && c.outer.mustStop(c.outerNodes+nodes)
 }
 
 // noBudget is a root budget no search reaches.

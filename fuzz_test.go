@@ -44,6 +44,7 @@ func FuzzCommands(f *testing.F) {
 		"setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1\nplayother\ne2e4\nping 1\nnew\n",
 		"nps 20000\nst 1\noption Futility margin=-60\noption Deep futility=1\noption Aggressive futility=1\n" +
 			"option Extended futility=1\noption Goose chase pruning=1\noption Futility margin=x\ngo\nping 1\n",
+		"option Strength in Elo=800\noption Strength seed=3\nst 1\ngo\nhard\nusermove e7e5\noption Strength in Elo=9\nping 1\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -88,7 +89,7 @@ func FuzzCommands(f *testing.F) {
 // uciAnswerForms are the only lines a UCI session may write.
 var uciAnswerForms = regexp.MustCompile(`^(` + strings.Join([]string{
 	`id (name|author) [ -~]+`,
-	`option name [A-Za-z ]+ type (spin default -?\d+ min -?\d+ max -?\d+|check default (true|false)|button)`,
+	`option name [A-Za-z_ ]+ type (spin default -?\d+ min -?\d+ max -?\d+|check default (true|false)|button)`,
 	`uciok`,
 	`readyok`,
 	`info depth \d+ score (cp|mate) -?\d+ nodes \d+ nps \d+ time \d+( pv( [a-h][1-8][a-h][1-8][qrbn]?)+)?`,
@@ -116,6 +117,8 @@ func FuzzUCI(f *testing.F) {
 		"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1 moves e2e4\ngo nodes 500\nucinewgame\ngo nodes 500\n",
 		"setoption name Futility Margin value -50\nsetoption name deep futility value true\nsetoption name Goose Chase Pruning value x\n" +
 			"setoption name Aggressive Futility value true\nsetoption name Extended Futility value true\ngo nodes 3000\n",
+		"setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 800\nsetoption name Strength Seed value 3\n" +
+			"go nodes 3000\ngo movetime 10\ngo ponder wtime 100 btime 100\nponderhit\nsetoption name UCI_Elo value 1\n",
 	} {
 		f.Add([]byte(seed))
 	}

@@ -94,6 +94,11 @@ type searchJob struct {
 	onIteration func(iteration)
 	ctl         searchControl
 	legal       []Move // the root moves the job may play, in generator order
+	// level is the strength level the job plays at, if atLevel (strength.go);
+	// ownBudget the budget the job was given (limits.budget).
+	level     strengthLevel
+	atLevel   bool
+	ownBudget int
 
 	mu         sync.Mutex
 	last       iteration
@@ -146,6 +151,10 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 		j.ctl.budget = limits.budget
 	}
 	j.ctl.report = j.iterationDone
+	if level, ok := e.strength.level(); ok && !limits.infinite { // a strength level: never in analysis
+		j.level, j.atLevel, j.ownBudget = level, true, limits.budget
+		j.ctl.budget = min(j.ctl.budget, level.budget)
+	}
 	switch {
 	case limits.infinite:
 	case limits.ponder:
@@ -209,7 +218,11 @@ func (j *searchJob) run() {
 	res := searchResult{} // no legal move: no search, no nodes
 	if len(j.legal) > 0 {
 		e.pendingFrom = infinity // think
-		played = e.rootSearch(&j.ctl)
+		if j.atLevel && j.level.margin > 0 {
+			played = j.runAtLevel() // a level's choice among the root moves (strength.go)
+		} else {
+			played = e.rootSearch(&j.ctl)
+		}
 		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: j.ctl.stats}
 	}
 	res.played = played

@@ -93,6 +93,10 @@ func main() {
 	treeOut := flag.String("tree-out", "tree.dot", "the file -tree writes")
 	showVersion := flag.Bool("version", false, "print the engine's name and version and exit")
 	applyVariant := addVariantFlags(flag.CommandLine) // -futility and the laboratory's switches (engine.go)
+	var strength strengthSetting                      // the strength level (strength.go)
+	flag.Var(strengthFlag{&strength}, "elo", fmt.Sprintf("play at the strength level nearest to this Elo, %d to %d (0: full strength); in the protocols, the options' first setting", minStrengthElo, maxStrengthElo))
+	flag.Var(levelFlag{&strength}, "level", "a strength level by its knobs, BUDGET[,MARGIN] (root node budget, margin in points, 99 a pawn), instead of -elo's (for scripts/strength-calibrate.sh)")
+	flag.Var(seedFlag{&strength}, "seed", "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)")
 	flag.Parse()
 	if *showVersion {
 		fmt.Println(versionLine())
@@ -116,6 +120,7 @@ func main() {
 	prefaultTables = runtime.NumCPU() > 1 // fault the table in on another core (table_linux.go)
 	e := newEngine(defaultHashEntries)
 	e.literal = *literal
+	e.strength = strength
 	if err := applyVariant(e); err != nil {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
@@ -125,6 +130,9 @@ func main() {
 		return
 	}
 	if *classic {
+		if strength.limit {
+			fmt.Fprintln(os.Stderr, "umax: playing at", strength) // -elo or -level
+		}
 		c := &console{e: e, budget: *nodes, stats: *stats, treePlies: *treePlies}
 		c.run(os.Stdin, os.Stdout)
 		switch {
@@ -248,6 +256,10 @@ func (c *console) turn(line *[9]int) {
 	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
 		c.tree = newTreeRecorder(c.treePlies, e.Position)
 		ctl.tree = c.tree
+	}
+	if level, ok := e.strength.level(); ok && line[0] == 10 {
+		e.thinkAtLevel(level, ctl) // -elo (strength.go)
+		return
 	}
 	e.rootSearch(ctl)
 }

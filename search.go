@@ -26,6 +26,10 @@ type Engine struct {
 	lab      labSettings // the laboratory's switches, all off for micro-Max
 	literal  bool        // search with searchLiteral, micro-Max's D() statement for statement (-literal)
 
+	// strength is the strength options' setting (strength.go): off, the
+	// zero value, is full strength. The search itself never reads it.
+	strength strengthSetting
+
 	// Not in micro-Max: where the pieces are, kept up to date by the search
 	// so that it can skip empty squares (see search). Set up by rootSearch.
 	pieces [2]uint64 // squares of White's (0) and Black's (1) pieces, one bit per square

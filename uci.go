@@ -257,8 +257,9 @@ type uciOption struct {
 	set     func(s *uciSession, v string) error // applies a value ("" for a button)
 }
 
-// uciOptions are the engine's settings, in the order announced; the search
-// variant's (engine.go) follow the engine's own.
+// uciOptions are the engine's settings, in the order announced; the
+// strength level's (strength.go) and the search variant's (engine.go)
+// follow the engine's own.
 var uciOptions = append([]uciOption{
 	{name: "Hash",
 		declare: func(s *uciSession) string {
@@ -307,7 +308,7 @@ var uciOptions = append([]uciOption{
 			_, err := spinValue(v, 1, 1)
 			return err
 		}},
-}, variantUCIOptions()...)
+}, append(strengthUCIOptions(), variantUCIOptions()...)...)
 
 // variantUCIOptions are the search variant's settings (engine.go) as UCI
 // options: a margin is a spin, a switch a check.

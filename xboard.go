@@ -70,10 +70,11 @@ type engineOption struct {
 	set  func(s *session, value string) error // applies a value (a check's is "0" or "1")
 }
 
-// engineOptions are the engine's settings; an option is one entry here.
-// The search variant's (engine.go) are all of them: a margin is a -spin, a
-// switch a -check.
-var engineOptions = func() (options []engineOption) {
+// engineOptions are the engine's settings; an option is one entry here:
+// the strength level's (strength.go), then the search variant's
+// (engine.go), where a margin is a -spin and a switch a -check.
+var engineOptions = func() []engineOption {
+	options := strengthEngineOptions() // the strength level (strength.go)
 	for i := range variantOptions {
 		o := &variantOptions[i]
 		options = append(options, engineOption{name: o.xboard, kind: o.cecpKind(),

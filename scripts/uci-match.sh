@@ -2,9 +2,11 @@
 # scripts/uci-match.sh [-g GAMES] [-d DIR] [-s FASTCHESS_SOURCE] [-f FASTCHESS]
 #
 # Our engine in fastchess, the UCI match runner engine authors test with,
-# in two series of matches, each at five time controls:
+# in three series of matches, each at five time controls:
 #   - against Stockfish (Debian's) at Skill Level 0,
 #   - against itself with futility pruning off (micro-Max 4.0),
+#   - at its weakest strength level against its strongest one
+#     (UCI_LimitStrength and UCI_Elo, strength.go), each with its seed,
 # at sudden death (tc=4), with an increment (tc=2+0.05), with moves to go
 # (tc=10/1.5), at a fixed time per move (st=0.1) and at a node count
 # (nodes=20000: go nodes 20000, micro-Max's root budget), GAMES games each
@@ -12,7 +14,7 @@
 # testdata/openings.epd.
 #
 # First fastchess --compliance checks the dialogue. It fails on any illegal move, time loss, disconnect or stall, and on any
-# warning fastchess prints about our engine. The self-play matches run with
+# warning fastchess prints about our engine. The self-play and level matches run with
 # fastchess's -strict, which stops at the first warning; the matches against
 # Stockfish cannot (Stockfish at a Skill Level plays moves that are not the
 # first move of its PV, which fastchess warns about), so there the output and
@@ -103,23 +105,36 @@ tcs="sudden-death:tc=4 increment:tc=2+0.05 movestogo:tc=10/1.5 movetime:st=0.1 n
 
 failed=0
 summary=
-for series in stockfish self; do
+weakest=$(sed -n 's/^[[:space:]]*{elo: \([0-9]*\),.*/\1/p' strength.go | head -1)
+strongest=$(sed -n 's/^[[:space:]]*{elo: \([0-9]*\),.*/\1/p' strength.go | tail -1)
+for series in stockfish self level; do
 	for entry in $tcs; do
 		name=${entry%%:*}
 		limit=$(echo "${entry#*:}" | tr : ' ')
 		match=$series-$name
 		rm -f "$dir/$match.pgn" "$dir/$match.log"
+		each=$limit
 		if [ $series = stockfish ]; then
-			set -- -engine cmd="$engine" name=umax option.Hash=16 \
+			# Each engine gets the limit itself: fastchess's -each tc= would
+			# reset Stockfish's timemargin to 0.
+			each=
+			# shellcheck disable=SC2086 # $limit is words
+			set -- -engine cmd="$engine" name=umax option.Hash=16 $limit \
 				-engine cmd=/usr/games/stockfish name=stockfish-skill0 "option.Skill Level=0" \
-				option.Threads=1 option.Hash=16 "option.Move Overhead=100" timemargin=100
-		else
+				option.Threads=1 option.Hash=16 "option.Move Overhead=100" $limit timemargin=100
+		elif [ $series = self ]; then
 			set -- -engine cmd="$engine" name=umax option.Hash=16 \
 				-engine cmd="$engine" name=umax-futility-off option.Hash=16 "option.Futility Pruning=false" \
 				-strict
+		else
+			set -- -engine cmd="$engine" name="umax-elo-$weakest" option.Hash=16 option.UCI_LimitStrength=true \
+				option.UCI_Elo="$weakest" "option.Strength Seed=1" \
+				-engine cmd="$engine" name="umax-elo-$strongest" option.Hash=16 option.UCI_LimitStrength=true \
+				option.UCI_Elo="$strongest" "option.Strength Seed=2" \
+				-strict
 		fi
-		# shellcheck disable=SC2086 # $limit is words
-		set -- "$@" -each proto=uci $limit -rounds $((games / 2)) -games 2 \
+		# shellcheck disable=SC2086 # $each is words
+		set -- "$@" -each proto=uci $each -rounds $((games / 2)) -games 2 \
 			-openings file="$repo/testdata/openings.epd" format=epd order=random -srand 7 \
 			-pgnout file="$dir/$match.pgn" -log file="$dir/$match.log" level=warn engine=true
 		echo "== $match: $limit, $games games"
