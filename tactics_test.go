@@ -23,7 +23,7 @@ var tacticsSource = flag.String("tactics.source", "", "with -update: the EPD fil
 const tacticsFile = "testdata/tactics.epd"
 
 // tacticsSolved are the positions of the suite micro-Max solves at a root
-// node budget, as scripts/tactics-table.sh counts them (README: Tactics):
+// node budget, as scripts/tactics-table.sh counts them (doc/laboratory.md: Measured):
 // each searched from a fresh engine (UCI's ucinewgame, a 16 MiB table),
 // solved when the move played is one of the best moves.
 var tacticsSolved = []struct {

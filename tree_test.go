@@ -328,7 +328,7 @@ func TestTreeNotReached(t *testing.T) {
 	}
 }
 
-// TestTreeImages checks that the DOT files of the README's pictures
+// TestTreeImages checks that the DOT files of doc/laboratory.md's pictures
 // (scripts/tree-images.sh) are what the engine writes now: the 3-ply
 // iteration after 1.e4, with futility pruning and without. The search
 // runs to a small budget: the iteration's tree depends only on the table

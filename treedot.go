@@ -3,8 +3,8 @@ package main
 // The picture of -tree: a recorded search tree (tree.go) written in
 // Graphviz's DOT language, for `dot -Tsvg`. The tree grows from left to
 // right, a column per ply, the moves of a node top to bottom in the order
-// searched. What the shapes and colours mean is in the README ("What
-// futility pruning buys").
+// searched. What the shapes and colours mean is in doc/laboratory.md ("A
+// picture of the tree").
 
 import (
 	"bufio"
