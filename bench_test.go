@@ -29,6 +29,7 @@ func BenchmarkSelfPlay(b *testing.B) {
 // total line and on the last two lines, "N nodes" and "N nps", which
 // OpenBench reads.
 func TestBenchSignature(t *testing.T) {
+	t.Parallel() // a search of its own: it runs beside the goldens
 	const signature = 10120228
 	var out strings.Builder
 	runBench(newEngine(defaultHashEntries), microMaxBudget, &out) // as main runs -bench

@@ -728,6 +728,7 @@ func TestUCIClock(t *testing.T) {
 		if strings.Contains(goLine, "ponder") {
 			cmds = append(cmds, "ponderhit")
 		}
+		cmds = append(cmds, "stop") // the limits are said as the search starts: no need to wait for its end
 		got := d.search(cmds...)
 		for _, l := range got {
 			if s, ok := strings.CutPrefix(l, "info string search limits: "); ok {
