@@ -39,6 +39,7 @@ func kibitzLines(its []iteration) string {
 // the same iterations, the same moves, on the same board. This is how the
 // UCI adapter gives "go nodes N" the C program's node counts.
 func TestJobIsMicroMax(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	const budget = 30000
 	moves := []string{"e2e4", "", "g1f3", "", "", "h7h6", ""}
 	// The console mode: its kibitz lines of the searches that think.
@@ -210,6 +211,7 @@ func TestJobPonder(t *testing.T) {
 // moves; the best move, the PV's first move and a stopped search's move are
 // always listed; an under-promotion listed alone is what is played.
 func TestJobSearchMoves(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	e := smallEngine()
 	for i, list := range [][]string{{"a2a3"}, {"h2h4", "b1a3"}, {"g1h3", "e2e4", "a2a4"}, {"a2a3"}, {"h2h4", "b1a3"}, {"g1h3", "e2e4", "a2a4"}} {
 		e.literal = i >= 3 // the literal search honours the list too

@@ -67,6 +67,7 @@ func labEngine(p Position) *Engine {
 // search's); inCheckBefore against inCheck; and
 // the goose rule's "protected" against the opponent's captures on the square.
 func TestGivesCheck(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	rng := rand.New(rand.NewPCG(12, 34))
 	walks, plies := 12, 80
 	if reduced() {
@@ -210,6 +211,7 @@ func TestPosMargin(t *testing.T) {
 // combined, and wants the same tree: the same node counts, statistics and
 // moves.
 func TestLabSearchesAgree(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	budget := 30000
 	if reduced() {
 		budget = 8000
@@ -266,6 +268,7 @@ func (c *labCheck) move(m *searchMove) (pruneRule, int) {
 // futility test: at every move both searches make, 4.1 and 4.0, it gives
 // the verdict and the score the search gives.
 func TestLabRuleIsMicroMax(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	moves := 0
 	for _, fen := range labStarts {
 		for _, futility := range []bool{true, false} {
@@ -289,6 +292,7 @@ func TestLabRuleIsMicroMax(t *testing.T) {
 // TestLabStatsAddUp: with the switches on the -stats counters still add
 // up, each rule that is on prunes something, and its column is printed.
 func TestLabStatsAddUp(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	input := []byte("e2e4\n\nd2d4\n\n\n")
 	for _, combo := range labCombos {
 		e := newEngine(1 << 18)

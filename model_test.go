@@ -1095,6 +1095,7 @@ func runModel(t *testing.T, name string, run func(*testing.T, uint64) (int, int)
 }
 
 func TestModelCECP(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	runModel(t, "CECP", runCECPSequence)
 }
 
@@ -1501,6 +1502,7 @@ func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 }
 
 func TestModelUCI(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	runModel(t, "UCI", runUCISequence)
 }
 

@@ -22,6 +22,7 @@ var perftCases = []struct {
 }
 
 func TestPerft(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	for _, c := range perftCases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -104,6 +105,7 @@ func checkAgainstMicroMax(t *testing.T, e *Engine, pos Position, rng *rand.Rand)
 // TestLegalMovesAgreeWithMicroMax walks random games from the positions
 // above and checks the generator against micro-Max at every position.
 func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	e := newEngine(1 << 16)
 	rng := rand.New(rand.NewPCG(3, 4))
 	walks, plies := 6, 60

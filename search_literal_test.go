@@ -12,6 +12,7 @@ import (
 // ask for at most 500000 nodes of thinking (empty lines times the budget),
 // about a quarter of the work.
 func TestLiteralGolden(t *testing.T) {
+	t.Parallel() // the goldens run beside the other searches
 	for _, g := range goldenCases(t) {
 		t.Run(g.name, func(t *testing.T) {
 			if thinking := thinkingNodes(g); reduced() && thinking > 500000 {
@@ -47,6 +48,7 @@ func statsConsole(futility bool) *console {
 // TestLiteralStats checks that the literal search counts the -stats figures
 // the fast search counts, for 4.1 and 4.0.
 func TestLiteralStats(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	input := []byte("e2e4\n\nd2d4\n\ng1f3\n\n")
 	for _, futility := range []bool{true, false} {
 		var stats [2]searchStats

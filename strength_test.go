@@ -185,6 +185,7 @@ func selfPlay(t *testing.T, plies int, start string, options ...string) []string
 // plays the same game twice, and another seed another game; every move is
 // legal (selfPlay checks it).
 func TestStrengthSeed(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	level := strengthLevels[0]
 	if level.margin == 0 {
 		t.Fatalf("the weakest level %+v has no margin", level)
@@ -210,6 +211,7 @@ func TestStrengthSeed(t *testing.T) {
 // them) for 12 plies, or with the switch on to the end of a game (or 120
 // plies).
 func TestStrengthLevelsPlay(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	plies := 12
 	if !reduced() {
 		plies = 120
@@ -224,6 +226,7 @@ func TestStrengthLevelsPlay(t *testing.T) {
 // TestStrengthBudget: a level's search stops at its budget even when the
 // clock would allow more, and never takes longer than the clock allows.
 func TestStrengthBudget(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	for _, l := range []strengthLevel{strengthLevels[0], strengthLevels[len(strengthLevels)-1]} {
 		d := newUCIDialogue(t, smallEngine(), uciConfig{})
 		d.sync("uci", "setoption name UCI_LimitStrength value true", fmt.Sprintf("setoption name UCI_Elo value %d", l.elo))

@@ -113,6 +113,7 @@ func sum(counts *[maxIter]int64) int {
 // calls, table hits and pruned moves (-stats), each split into what the
 // picture draws and what it summarises, the parts adding up.
 func TestTreeCounts(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	for _, c := range treeCases() {
 		tr := c.trace(t)
 		r, tot := tr.rec, tr.rec.totals()
@@ -162,6 +163,7 @@ func TestTreeCounts(t *testing.T) {
 // kibitz line says, and its moves are those of the principal variation the
 // table holds after the iteration.
 func TestTreeBestLine(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	for _, c := range treeCases() {
 		tr := c.trace(t)
 		r := tr.rec
@@ -205,6 +207,7 @@ var dotLine = regexp.MustCompile(`^\t(\w+)(?: -> (\w+))? ?(\[.*\])?;$`)
 // statement parses, every node is declared once, every edge joins declared
 // nodes, every node but the root has exactly one parent.
 func TestTreeDOT(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	for _, c := range treeCases() {
 		tr := c.trace(t)
 		var out bytes.Buffer
@@ -285,6 +288,7 @@ func TestTreeGraphviz(t *testing.T) {
 // without it prints, byte for byte (kibitz lines, moves, -stats), for 4.1
 // and 4.0, and that it writes the picture of the search asked for.
 func TestTreeSameOutput(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	input := []byte("e2e4\n\nd2d4\n\n")
 	for _, futility := range []bool{true, false} {
 		var out [2]bytes.Buffer
@@ -334,6 +338,7 @@ func TestTreeNotReached(t *testing.T) {
 // runs to a small budget: the iteration's tree depends only on the table
 // the iterations before it leave, not on how long the root goes on.
 func TestTreeImages(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	for _, c := range []struct {
 		file     string
 		futility bool

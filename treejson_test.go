@@ -64,6 +64,7 @@ func decodeTree(t *testing.T, r *treeRecorder) jsonTree {
 // first, then the board scan (walkRays) from some square on, around the
 // board, cut short by a cut-off.
 func TestTreeJSONCounts(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	for _, c := range treeCases() {
 		tr := c.trace(t)
 		tree := decodeTree(t, tr.rec)

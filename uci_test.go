@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -24,7 +23,7 @@ type uciDialogue struct {
 	e     *Engine
 	s     *uciSession
 	in    *io.PipeWriter
-	lines chan outputLine
+	lines <-chan outputLine
 	done  chan struct{}
 	once  sync.Once
 	// bestmoves counts the bestmove lines the session has written: one
@@ -37,23 +36,17 @@ func newUCIDialogue(t *testing.T, e *Engine, cfg uciConfig) *uciDialogue {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	d := &uciDialogue{t: t, e: e, in: inW, lines: make(chan outputLine, 100000), done: make(chan struct{})}
+	d := &uciDialogue{t: t, e: e, in: inW, done: make(chan struct{})}
+	d.lines = outputLines(outR, func(l string) {
+		if isBestmove(l) {
+			d.bestmoves.Add(1)
+		}
+	})
 	d.s = newUCISession(e, outW, cfg)
 	go func() {
 		d.s.serve(inR)
 		outW.Close()
 		close(d.done)
-	}()
-	go func() {
-		sc := bufio.NewScanner(outR)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			if isBestmove(sc.Text()) {
-				d.bestmoves.Add(1)
-			}
-			d.lines <- outputLine{sc.Text(), time.Now()}
-		}
-		close(d.lines)
 	}()
 	t.Cleanup(d.close)
 	return d
@@ -297,6 +290,7 @@ func TestUCIIdentify(t *testing.T) {
 // stops there (UCI has no way to try one). Several games run in one
 // session, one after the other, each after ucinewgame.
 func TestUCINodeCountsMatchC(t *testing.T) {
+	t.Parallel() // the goldens run beside the other searches
 	games := []string{"castling-ep.50000", "castling-ep-black.50000", "promotion-white.50000",
 		"promotion-black.50000", "fools-mate.50000", "scholars-mate.50000", "stalemate.50000", "selfplay-qgd.20000"}
 	if !reduced() {
@@ -306,7 +300,11 @@ func TestUCINodeCountsMatchC(t *testing.T) {
 	for _, g := range games {
 		cases = append(cases, readGoldenReplay(t, filepath.Join("testdata", "classic", g)))
 	}
-	for _, g := range []string{"castling-ep.50000", "scholars-mate.50000", "stalemate.50000", "selfplay20.50000"} {
+	games40 := []string{"castling-ep.50000", "scholars-mate.50000", "stalemate.50000"}
+	if !reduced() {
+		games40 = append(games40, "selfplay20.50000")
+	}
+	for _, g := range games40 {
 		cases = append(cases, readGoldenReplay(t, filepath.Join("testdata", "classic40", g)))
 	}
 	// Each budget in a session of its own; the 4.0 games in another.
@@ -541,6 +539,7 @@ func TestUCIStopAndReady(t *testing.T) {
 // found) sends its bestmove only after stop, and so does a ponder search
 // before ponderhit; a go infinite with no legal move waits for stop too.
 func TestUCIInfiniteMate(t *testing.T) {
+	t.Parallel() // waits for silence, which load cannot break: it runs beside the goldens
 	for _, c := range []struct{ go_, release, best, score string }{
 		{"go infinite", "stop", "h1h8", "mate 1"},
 		{"go ponder", "ponderhit", "h1h8", "mate 1"},
@@ -881,6 +880,7 @@ func TestUCIPositionGoesBack(t *testing.T) {
 // played until the rules end it: mate, stalemate, no mating material,
 // threefold repetition or the 50-move rule.
 func TestUCISelfPlay(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	games := 8
 	if reduced() {
 		games = 3

@@ -74,6 +74,7 @@ func TestWebState(t *testing.T) {
 // iteration in the literal search, with the same node counts as the fast
 // search, and umax tree sends it; without a recording, umax tree says why.
 func TestWebTree(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	d := newUCIDialogue(t, newEngine(defaultHashEntries), uciConfig{})
 	d.sync("uci")
 	var tree jsonTree

@@ -24,7 +24,7 @@ type dialogue struct {
 	e     *Engine
 	s     *session
 	in    *io.PipeWriter
-	lines chan outputLine
+	lines <-chan outputLine
 	done  chan struct{}
 	pings int
 	once  sync.Once
@@ -35,24 +35,59 @@ type outputLine struct {
 	at   time.Time
 }
 
+// outputLines reads r's lines as they come, each with its time, calling
+// seen on each, and queues them for the test: the engine never waits for a
+// test to read, and the queue holds only the lines not yet read (a large
+// buffered channel would hold its whole size for the garbage collector to
+// scan, in every dialogue).
+func outputLines(r io.Reader, seen func(string)) <-chan outputLine {
+	read, out := make(chan outputLine), make(chan outputLine)
+	go func() {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if seen != nil {
+				seen(sc.Text())
+			}
+			read <- outputLine{sc.Text(), time.Now()}
+		}
+		close(read)
+	}()
+	go func() {
+		var queue []outputLine
+		for read != nil || len(queue) > 0 {
+			var send chan outputLine // nil, never ready, while the queue is empty
+			var first outputLine
+			if len(queue) > 0 {
+				send, first = out, queue[0]
+			}
+			select {
+			case l, ok := <-read:
+				if !ok {
+					read = nil
+					continue
+				}
+				queue = append(queue, l)
+			case send <- first:
+				queue = queue[1:]
+			}
+		}
+		close(out)
+	}()
+	return out
+}
+
 // newDialogue starts a session on e; cfg as the command line would set it.
 func newDialogue(t *testing.T, e *Engine, cfg xboardConfig) *dialogue {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	d := &dialogue{t: t, e: e, in: inW, lines: make(chan outputLine, 100000), done: make(chan struct{})}
+	d := &dialogue{t: t, e: e, in: inW, lines: outputLines(outR, nil), done: make(chan struct{})}
 	d.s = newSession(e, outW, cfg)
 	go func() {
 		d.s.serve(inR)
 		outW.Close()
 		close(d.done)
-	}()
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			d.lines <- outputLine{sc.Text(), time.Now()}
-		}
-		close(d.lines)
 	}()
 	t.Cleanup(d.close)
 	return d
@@ -243,6 +278,7 @@ func (e *Engine) pos() *Position { return &e.Position }
 // C program's. Typed moves go through "usermove" in force mode, an empty
 // line (think) is "go" ... "force".
 func TestNodeCountsMatchC(t *testing.T) {
+	t.Parallel() // the goldens run beside the other searches
 	names := []string{"castling-ep.50000", "castling-ep-black.50000", "promotion-white.50000",
 		"promotion-black.50000", "selfplay-qgd.20000"}
 	if !reduced() {
@@ -255,7 +291,11 @@ func TestNodeCountsMatchC(t *testing.T) {
 		})
 	}
 	// micro-Max 4.0 through the GUI option: option Futility pruning=0.
-	for _, name := range []string{"castling-ep.50000", "selfplay20.50000"} {
+	names40 := []string{"castling-ep.50000"}
+	if !reduced() {
+		names40 = append(names40, "selfplay20.50000")
+	}
+	for _, name := range names40 {
 		t.Run("4.0/"+name, func(t *testing.T) {
 			t.Parallel()
 			compareWithGolden(t, filepath.Join("testdata", "classic40", name), false)
@@ -873,6 +913,7 @@ func (d *dialogue) awaitThinking(depth int) []string {
 // move. (After "remove" the engine is on move again, and plays on, as the
 // protocol asks.)
 func TestQueuedCommandsStartNoSearch(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
 	engineWhite := []string{"new", "post", "st 10", "go"}
 	engineBlack := []string{"new", "post", "st 10", "usermove e2e4"}
 	for _, c := range []struct {
@@ -1303,7 +1344,11 @@ func TestClocks(t *testing.T) {
 		{"level 10 0:01 0", 10, time.Second, 0},
 	} {
 		t.Run(c.level, func(t *testing.T) {
-			for seed := uint64(1); seed <= 2; seed++ {
+			seeds := uint64(2)
+			if reduced() {
+				seeds = 1 // a game per clock; the switch plays two
+			}
+			for seed := uint64(1); seed <= seeds; seed++ {
 				least, n := playTimedGame(t, c.level, 1000000, c.mps, c.base, c.inc, 80, seed)
 				t.Logf("seed %d: %d moves, least time left %v", seed, n, least)
 				if n < 20 || least > c.base*3/4+time.Duration(n)*c.inc {
