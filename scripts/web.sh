@@ -8,9 +8,10 @@
 #   scripts/web.sh                 build web/umax.wasm and web/wasm_exec.js
 #   scripts/web.sh serve [PORT]    build, then serve the repository on
 #                                  http://localhost:PORT/ (8000 unless given)
-#                                  with python3's static server: the page is
-#                                  at /web/, and its "how it works" links reach
-#                                  the Go files; any static server will do
+#                                  with scripts/serve.go (Go's file server):
+#                                  the page is at /web/, and its "how it works"
+#                                  links reach the Go files; any static server
+#                                  will do
 #   scripts/web.sh test            the browser tests in headless Chromium
 #                                  (web/browsertest; Debian: apt-get install chromium)
 #   scripts/web.sh screenshots     the same, saving the screenshots of the
@@ -35,10 +36,6 @@ cp "$root/lib/wasm/wasm_exec.js" web/wasm_exec.js
 echo "web.sh: built web/umax.wasm ($(wc -c <web/umax.wasm) bytes) and web/wasm_exec.js"
 if [ "${1:-}" = serve ]; then
   port=${2:-8000}
-  if ! command -v python3 >/dev/null; then
-    echo "web.sh: serve needs python3 (or serve the repository with any static file server)" >&2
-    exit 1
-  fi
-  echo "web.sh: the page is at http://localhost:$port/web/ (Ctrl-C stops the server)"
-  exec python3 -m http.server --bind 127.0.0.1 --directory . "$port"
+  echo "web.sh: the page is at http://localhost:$port/web/"
+  exec go run scripts/serve.go -port "$port" .
 fi
