@@ -80,6 +80,62 @@ func TestRandomParity(t *testing.T) {
 	}
 }
 
+// TestListingFromBrowser: a listing copied from H.G. Muller's page may come
+// with CR LF line ends and no-break spaces (U+00A0, in UTF-8 or Latin-1) for
+// blanks, on brace-only lines too, where gcc refuses them. build-reference.sh
+// must build such a copy into the same programs as the plain listing: the
+// code's checksum unchanged (no note) and the same output. It runs with
+// TestRandomParity's listing.
+func TestListingFromBrowser(t *testing.T) {
+	if *listing == "" {
+		needFull(t, "the C listing as a browser copies it (gcc and micro-Max's listing: -parity.listing PATH)")
+		t.Fatal("the C listing is needed: -parity.listing PATH")
+	}
+	needProgram(t, "gcc", "gcc")
+	plain, err := os.ReadFile(*listing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var copied []byte
+	for i, line := range bytes.Split(plain, []byte("\n")) {
+		space := []byte("\u00a0") // UTF-8
+		if i%2 == 0 {
+			space = []byte{0xa0} // Latin-1
+		}
+		indent := len(line) - len(bytes.TrimLeft(line, " "))
+		line = append(bytes.Repeat(space, indent), line[indent:]...)
+		copied = append(copied, bytes.ReplaceAll(line, []byte("  "), append([]byte(" "), space...))...)
+		copied = append(copied, "\r\n"...)
+	}
+	browser := filepath.Join(dir, "umax41-copied.c")
+	if err := os.WriteFile(browser, copied, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	input := []byte("e2e4\n\nd2d4\n\n\n")
+	outputs := map[string][]byte{}
+	for _, src := range []string{*listing, browser} {
+		bin := filepath.Join(dir, filepath.Base(src)+".bin")
+		out, err := exec.Command("sh", "scripts/build-reference.sh", src, bin, "20000").CombinedOutput()
+		if err != nil || bytes.Contains(out, []byte("note:")) {
+			t.Fatalf("build-reference.sh %s: %v\n%s", src, err, out)
+		}
+		for _, version := range []string{"41", "40"} {
+			cmd := exec.Command(filepath.Join(bin, "umax"+version+"k-20000"))
+			cmd.Stdin = bytes.NewReader(input)
+			got, err := cmd.Output()
+			if err != nil || len(got) == 0 {
+				t.Fatalf("%s, umax%s: %v", src, version, err)
+			}
+			if want, ok := outputs[version]; ok && !bytes.Equal(want, got) {
+				t.Errorf("umax%s: the browser copy's program prints otherwise", version)
+				compareOutput(t, want, got)
+			}
+			outputs[version] = got
+		}
+	}
+}
+
 // randomGame makes a console-mode input by playing a game on c, which it
 // sets to the node budget and the version (restarted): mostly
 // moves typed for the side to move (by the rules of movement, so some leave

@@ -29,7 +29,10 @@ command -v "$cc" >/dev/null || die "needs a C compiler: apt-get install gcc (or 
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-tr -d '\r' < "$listing" > "$work/umax41.c" # a copy saved with CR LF line ends
+# A copy saved with CR LF line ends, or copied from the page with no-break
+# spaces (U+00A0, in UTF-8 or Latin-1) for some blanks: plain line ends and
+# spaces. The listing is ASCII, so no other character loses a byte.
+LC_ALL=C tr -d '\r\302' < "$listing" | LC_ALL=C tr '\240' ' ' > "$work/umax41.c"
 
 # count FILE TEXT: how often TEXT occurs in FILE (as is, not a pattern).
 count() {
