@@ -51,22 +51,7 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 
 if [ -z "$fastchess" ]; then
-	source=../shared/vendor/fastchess
-	if [ ! -d "$source/app" ]; then
-		echo "no fastchess source in $source (give a binary with -f)" >&2
-		exit 1
-	fi
-	stamp=$(cd "$source" && find . -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
-	build=$repo/.build/fastchess
-	fastchess=$build/fastchess
-	if [ ! -x "$fastchess" ] || [ "$(cat "$build/.stamp" 2>/dev/null)" != "$stamp" ]; then
-		echo "building fastchess from $source (about 90 s on two cores)"
-		rm -rf "$build"
-		mkdir -p "$build"
-		cp -r "$source"/. "$build"
-		(cd "$build" && make -j2 >"$build/make.log" 2>&1) || { tail -20 "$build/make.log"; exit 1; }
-		echo "$stamp" >"$build/.stamp"
-	fi
+	fastchess=$(scripts/fastchess.sh) # built once from ../shared/vendor/fastchess
 fi
 go build -o "$dir/umax" .
 want="|" # the settings named on the command line, between bars

@@ -34,7 +34,7 @@
 # (fastchess's result lines); a match whose result exists is not played
 # again, so the calibration runs in parts and resumes where it stopped.
 # The PGNs stay in DIR/pgn, which git ignores. Before each match the script
-# waits while /work/tools/pause-matches exists (the machine must be idle for
+# waits while .build/pause-matches exists (the machine must be idle for
 # speed runs then). A match with an illegal move, a time loss, a disconnect
 # or a stall of our engine fails the script, its result not written.
 #
@@ -49,7 +49,7 @@ repo=$(pwd)
 export PATH="$PATH:/usr/local/go/bin:/usr/games"
 
 dir=doc/strength-results
-fastchess=/work/tools/fastchess
+fastchess=
 tc=2+0.02
 rounds=66
 pilotRounds=16
@@ -81,9 +81,12 @@ PILOT=${PILOT:-"300:1350 1000:1350 3000:1400 10000:1400 30000:1500 1:u300 300,30
 
 engine=$dir/umax
 built=
-build() {
+build() { # our engine, and fastchess unless -f gave one: before the first match
 	if [ -z "$built" ]; then
 		go build -o "$engine" .
+		if [ -z "$fastchess" ]; then
+			fastchess=$(scripts/fastchess.sh) # built once from ../shared/vendor/fastchess
+		fi
 		built=1
 	fi
 }
@@ -94,7 +97,7 @@ levels() {
 }
 
 waitIdle() {
-	while [ -e /work/tools/pause-matches ]; do
+	while [ -e "$repo/.build/pause-matches" ]; do
 		sleep 30
 	done
 }
