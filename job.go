@@ -94,11 +94,9 @@ type searchJob struct {
 	onIteration func(iteration)
 	ctl         searchControl
 	legal       []Move // the root moves the job may play, in generator order
-	// level is the strength level the job plays at, if atLevel (strength.go);
-	// ownBudget the budget the job was given (limits.budget).
-	level     strengthLevel
-	atLevel   bool
-	ownBudget int
+	// level is the strength level the job plays at (strength.go); the zero
+	// level, at full strength, has no margin.
+	level strengthLevel
 
 	mu         sync.Mutex
 	last       iteration
@@ -152,7 +150,7 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	}
 	j.ctl.report = j.iterationDone
 	if level, ok := e.strength.level(); ok && !limits.infinite { // a strength level: never in analysis
-		j.level, j.atLevel, j.ownBudget = level, true, limits.budget
+		j.level = level
 		j.ctl.budget = min(j.ctl.budget, level.budget)
 	}
 	switch {
@@ -218,7 +216,7 @@ func (j *searchJob) run() {
 	res := searchResult{} // no legal move: no search, no nodes
 	if len(j.legal) > 0 {
 		e.pendingFrom = infinity // think
-		if j.atLevel && j.level.margin > 0 {
+		if j.level.margin > 0 {
 			played = j.runAtLevel() // a level's choice among the root moves (strength.go)
 		} else {
 			played = e.rootSearch(&j.ctl)

@@ -487,7 +487,7 @@ func TestLabXBoardOptions(t *testing.T) {
 	got := d.sync("xboard", "protover 2")
 	for _, f := range []string{`feature option="Futility margin -spin 0 -300 900"`, `feature option="Extended futility -check 0"`,
 		`feature option="Deep futility -check 0"`, `feature option="Aggressive futility -check 0"`, `feature option="Goose chase pruning -check 0"`} {
-		if !slicesContains(got, f) {
+		if !slices.Contains(got, f) {
 			t.Errorf("no %s in %q", f, got)
 		}
 	}
@@ -528,7 +528,7 @@ func TestLabUCIOptions(t *testing.T) {
 	for _, o := range []string{"option name Futility Margin type spin default 0 min -300 max 900",
 		"option name Extended Futility type check default false", "option name Deep Futility type check default false",
 		"option name Aggressive Futility type check default false", "option name Goose Chase Pruning type check default false"} {
-		if !slicesContains(got, o) {
+		if !slices.Contains(got, o) {
 			t.Errorf("no %s in %q", o, got)
 		}
 	}

@@ -131,6 +131,16 @@ func parseSeed(v string) (uint64, error) {
 	return uint64(n), nil
 }
 
+// setSeed reads and sets the seed (-seed, UCI's Strength Seed, CECP's
+// Strength seed); a bad value changes nothing.
+func (s *strengthSetting) setSeed(v string) error {
+	seed, err := parseSeed(v)
+	if err == nil {
+		s.seed = seed
+	}
+	return err
+}
+
 // setCECPStrength is CECP's strength spin: minStrengthElo up to
 // fullStrengthElo, the top, which is full strength.
 func (s *strengthSetting) setCECPStrength(v string) error {
@@ -189,13 +199,7 @@ func strengthUCIOptions() []uciOption {
 			declare: func(s *uciSession) string {
 				return fmt.Sprintf("spin default %d min 0 max %d", s.e.strength.seed, maxStrengthSeed)
 			},
-			set: func(s *uciSession, v string) error {
-				seed, err := parseSeed(v)
-				if err == nil {
-					s.e.strength.seed = seed
-				}
-				return err
-			}},
+			set: func(s *uciSession, v string) error { return s.e.strength.setSeed(v) }},
 	}
 }
 
@@ -206,13 +210,7 @@ func strengthEngineOptions() []engineOption {
 		{name: "Strength in Elo", kind: fmt.Sprintf("-spin %d %d %d", fullStrengthElo, minStrengthElo, fullStrengthElo),
 			set: func(s *session, v string) error { return s.e.strength.setCECPStrength(v) }},
 		{name: "Strength seed", kind: fmt.Sprintf("-spin 0 0 %d", maxStrengthSeed),
-			set: func(s *session, v string) error {
-				seed, err := parseSeed(v)
-				if err == nil {
-					s.e.strength.seed = seed
-				}
-				return err
-			}},
+			set: func(s *session, v string) error { return s.e.strength.setSeed(v) }},
 	}
 }
 
@@ -332,7 +330,7 @@ func (e *Engine) playChosen(m Move) bool {
 func (j *searchJob) runAtLevel() bool {
 	e := j.e
 	enough := func(nodes int) bool {
-		if j.ownBudget > 0 && nodes >= j.ownBudget {
+		if j.limits.budget > 0 && nodes >= j.limits.budget {
 			return true
 		}
 		j.mu.Lock()
@@ -416,13 +414,7 @@ func (f seedFlag) String() string {
 	return strconv.FormatUint(f.s.seed, 10)
 }
 
-func (f seedFlag) Set(v string) error {
-	seed, err := parseSeed(v)
-	if err == nil {
-		f.s.seed = seed
-	}
-	return err
-}
+func (f seedFlag) Set(v string) error { return f.s.setSeed(v) }
 
 // levelFlag is the -level flag: a level by its knobs, "BUDGET" or
 // "BUDGET,MARGIN", instead of the table's (for the calibration).

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +20,7 @@ func TestStrengthUCIOptions(t *testing.T) {
 		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", minStrengthElo, minStrengthElo, maxStrengthElo),
 		"option name Strength Seed type spin default 0 min 0 max 2147483647",
 	} {
-		if !slicesContains(got, want) {
+		if !slices.Contains(got, want) {
 			t.Errorf("uci: no %q in %q", want, got)
 		}
 	}
@@ -72,7 +73,7 @@ func TestStrengthUCIOptions(t *testing.T) {
 		fmt.Sprintf("option name UCI_Elo type spin default 1200 min %d max %d", minStrengthElo, maxStrengthElo),
 		"option name Strength Seed type spin default 9 min 0 max 2147483647",
 	} {
-		if !slicesContains(got, want) {
+		if !slices.Contains(got, want) {
 			t.Errorf("uci after -elo 1200 -seed 9: no %q in %q", want, got)
 		}
 	}
@@ -89,7 +90,7 @@ func TestStrengthCECPOption(t *testing.T) {
 		fmt.Sprintf(`feature option="Strength in Elo -spin %d %d %d"`, fullStrengthElo, minStrengthElo, fullStrengthElo),
 		`feature option="Strength seed -spin 0 0 2147483647"`,
 	} {
-		if !slicesContains(got, want) {
+		if !slices.Contains(got, want) {
 			t.Errorf("protover: no %q in %q", want, got)
 		}
 	}
@@ -241,9 +242,26 @@ func TestStrengthBudget(t *testing.T) {
 		if l.margin > 0 {
 			limit *= legal
 		}
+		unlimited := 0
 		for _, line := range got {
 			if info, ok := parseInfo(line); ok && info.nodes > limit {
 				t.Errorf("level %d (%+v): %q: more than %d nodes", l.elo, l, line, limit)
+			} else if ok {
+				unlimited = max(unlimited, info.nodes)
+			}
+		}
+		// go nodes N: a margin level's scoring stops once N nodes are spent
+		// (the move being scored finishes), short of scoring every move.
+		if l.margin > 0 {
+			const budget = 1000
+			nodes := 0
+			for _, line := range d.search("position startpos moves e2e4 e7e5 g1f3", fmt.Sprintf("go nodes %d", budget)) {
+				if info, ok := parseInfo(line); ok {
+					nodes = max(nodes, info.nodes)
+				}
+			}
+			if nodes < budget || nodes > budget+l.budget*20 || nodes >= unlimited {
+				t.Errorf("level %d, go nodes %d: %d nodes (%d without the budget)", l.elo, budget, nodes, unlimited)
 			}
 		}
 		// The clock rules: a move in 100 ms at a level whose choice would take longer.

@@ -207,6 +207,18 @@ func (j *jsonWriter) str(s string) *jsonWriter {
 	return j
 }
 
+// strings writes an array of strings.
+func (j *jsonWriter) strings(list []string) *jsonWriter {
+	j.raw("[")
+	for i, s := range list {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.str(s)
+	}
+	return j.raw("]")
+}
+
 // pass writes an iteration of a node: [d, m, "move", nodes, pruned].
 func (j *jsonWriter) pass(p treePass) *jsonWriter {
 	return j.raw("[").number(p.iter).raw(",").number(p.best).raw(",").str(treeMoveName(p.from, p.to)).raw(",").

@@ -161,14 +161,11 @@ func (s *uciSession) stateJSON() string {
 	j.field("check").boolean(now.pos.inCheck())
 	j.field("end").str(end[0])
 	j.field("result").str(end[1])
-	j.field("legal").raw("[")
+	legalText := make([]string, len(legal))
 	for i, m := range legal {
-		if i > 0 {
-			j.raw(",")
-		}
-		j.str(m.String())
+		legalText[i] = m.String()
 	}
-	j.raw("]")
+	j.field("legal").strings(legalText)
 	played := make([]string, g.length())
 	sans := make([]string, g.length())
 	for i := 1; i < len(g.plies); i++ {
@@ -223,16 +220,4 @@ func (s *uciSession) sanJSON(moves []string) string {
 	j.raw("}")
 	j.w.Flush()
 	return b.String()
-}
-
-// strings writes an array of strings.
-func (j *jsonWriter) strings(list []string) *jsonWriter {
-	j.raw("[")
-	for i, s := range list {
-		if i > 0 {
-			j.raw(",")
-		}
-		j.str(s)
-	}
-	return j.raw("]")
 }

@@ -1428,7 +1428,7 @@ func TestFutilityOption(t *testing.T) {
 	e := smallEngine()
 	d := newDialogue(t, e, xboardConfig{nodeBudget: 2000})
 	got := d.sync("xboard", "protover 2")
-	if !slicesContains(got, `feature option="Futility pruning -check 1"`) {
+	if !slices.Contains(got, `feature option="Futility pruning -check 1"`) {
 		t.Fatalf("no futility option in %q", got)
 	}
 	d.expectNothing("option Futility pruning=0")
@@ -1509,15 +1509,6 @@ func TestNPS(t *testing.T) {
 			}
 		}
 	}
-}
-
-func slicesContains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // TestOpeningsAreLegal: every line of the match openings is legal from the

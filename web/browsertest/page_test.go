@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -219,7 +220,7 @@ func TestPage(t *testing.T) {
 		}
 		reply := s.Moves[len(s.Moves)-1]
 		after.Legal = nativeLegal(t, n, after.Moves)
-		if !contains(after.Legal, reply) || len(s.Moves) != len(after.Moves)+1 {
+		if !slices.Contains(after.Legal, reply) || len(s.Moves) != len(after.Moves)+1 {
 			var sent []string
 			b.eval(`window.umax.engine.sent`, &sent)
 			t.Logf("the last commands the page sent:\n%s", strings.Join(sent, "\n"))
@@ -419,15 +420,6 @@ func goldenFirstSearch(t *testing.T, path string) [][2]int {
 		}
 	}
 	return rows
-}
-
-func contains(list []string, s string) bool {
-	for _, l := range list {
-		if l == s {
-			return true
-		}
-	}
-	return false
 }
 
 // TestPageMore plays the rest of what a user does: Black against the
