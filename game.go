@@ -66,6 +66,13 @@ func (g *gameRecord) push(m Move, pos Position) {
 	g.plies = append(g.plies, ply)
 }
 
+// play makes m, a legal move of the current position, and records it.
+func (g *gameRecord) play(m Move) {
+	next := g.current().pos
+	next.makeMove(m)
+	g.push(m, next)
+}
+
 // undo takes back n moves; it reports false (and changes nothing) when the
 // game has fewer.
 func (g *gameRecord) undo(n int) bool {
@@ -176,10 +183,8 @@ func (g *gameRecord) end() gameEnd {
 func (g *gameRecord) pvLength(pv []Move) int {
 	line := gameRecord{plies: g.plies[:len(g.plies):len(g.plies)]} // appends copy: g stays as it is
 	for n, m := range pv {
-		next := line.current().pos
-		next.makeMove(m)
-		line.push(m, next)
-		if !next.hasLegalMove() || line.current().rule50 >= 100 || line.repetitions(false) >= 2 {
+		line.play(m)
+		if !line.current().pos.hasLegalMove() || line.current().rule50 >= 100 || line.repetitions(false) >= 2 {
 			return n + 1
 		}
 	}

@@ -165,18 +165,12 @@ func selfPlay(t *testing.T, plies int, start string, options ...string) []string
 	game.reset(setup{pos: newGame()})
 	moves := strings.Fields(start)
 	for _, m := range moves {
-		next := game.current().pos
-		mv := mustMove(t, &next, m)
-		next.makeMove(mv)
-		game.push(mv, next)
+		game.play(mustMove(t, &game.current().pos, m))
 	}
 	for game.end() == notOver && game.length() < plies {
 		got := d.search("position startpos moves "+strings.Join(moves, " "), "go wtime 60000 btime 60000")
 		_, best, _ := checkSearch(t, &game, got) // a legal move, and the info lines in order
-		next := game.current().pos
-		m := mustMove(t, &next, best)
-		next.makeMove(m)
-		game.push(m, next)
+		game.play(mustMove(t, &game.current().pos, best))
 		moves = append(moves, best)
 	}
 	return moves

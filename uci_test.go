@@ -383,9 +383,7 @@ func (g goldenReplay) replay(t *testing.T, d *uciDialogue) {
 	game.reset(setup{pos: newGame()})
 	searches, over, diverged := 0, false, false
 	play := func(m Move) {
-		next := game.current().pos
-		next.makeMove(m)
-		game.push(m, next)
+		game.play(m)
 		moves = append(moves, m.String())
 	}
 	for i, line := range g.inputs {
@@ -478,9 +476,7 @@ func TestPVLength(t *testing.T) {
 		}
 		g.reset(st)
 		for _, m := range strings.Fields(c.moves) {
-			next := g.current().pos
-			next.makeMove(mustMove(t, &next, m))
-			g.push(mustMove(t, &g.current().pos, m), next)
+			g.play(mustMove(t, &g.current().pos, m))
 		}
 		p := g.current().pos
 		var pv []Move
@@ -518,9 +514,7 @@ func TestUCIStopAndReady(t *testing.T) {
 	var game gameRecord
 	game.reset(setup{pos: newGame()})
 	for _, m := range []string{"e2e4", "e7e5"} {
-		next := game.current().pos
-		next.makeMove(mustMove(t, &next, m))
-		game.push(mustMove(t, &game.current().pos, m), next)
+		game.play(mustMove(t, &game.current().pos, m))
 	}
 	iterations, best, _ := checkSearch(t, &game, append(seen, got...))
 	if best != iterations[len(iterations)-1].pv[0] {
@@ -898,9 +892,7 @@ func TestUCISelfPlay(t *testing.T) {
 		game.reset(setup{pos: newGame()})
 		var moves []string
 		play := func(m Move) {
-			next := game.current().pos
-			next.makeMove(m)
-			game.push(m, next)
+			game.play(m)
 			moves = append(moves, m.String())
 		}
 		for len(moves) < 4 {
