@@ -80,7 +80,7 @@ func newClock() clock {
 // moves to go count from the ply at which "level" came, one session after
 // another.
 func (c *clock) reading(ply int) moveClock {
-	r := moveClock{left: c.mine, increment: c.increment, perMove: c.perMove, overhead: moveLag}
+	r := moveClock{left: c.mine, increment: c.increment, perMove: c.perMove, overhead: defaultMoveOverhead}
 	if c.movesPerSession > 0 {
 		r.movesToGo = c.movesPerSession - max(ply-c.levelPly, 0)/2%c.movesPerSession
 	}

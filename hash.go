@@ -142,5 +142,50 @@ func (s *hashSlot) store(h hashEntry) {
 	s[8] = uint8(to>>6) | uint8(h.depth)<<1
 }
 
-// defaultHashEntries is micro-Max's U = 1<<24 entries.
-const defaultHashEntries = 1 << 24
+// The table's size: the smallest, and micro-Max's (U = 1<<24 entries).
+const (
+	minTableSize       = 1 << 10
+	defaultHashEntries = 1 << 24
+)
+
+// prefaultTables, set by main on a machine with more than one core, has
+// allocTable fault a new table's memory in on another thread
+// (table_linux.go), as engines clear their tables on several threads. Tests
+// leave it off: they make many engines, and most touch little of their
+// tables.
+var prefaultTables bool
+
+// resizeTable replaces the transposition table by an empty one of n entries
+// (a power of two). The memory comes zeroed from the operating system and
+// is touched only when used, or with prefaultTables at once on another
+// thread.
+func (e *Engine) resizeTable(n int) {
+	e.table, e.tableMemory = nil, nil // let the old table go before the new one is allocated
+	e.table, e.tableMemory = allocTable(n)
+	e.tableMask = int32(n - 1)
+}
+
+// tableEntries is the number of table entries that mb MiB give: the
+// largest power of two of entries (9 bytes each) that fits, at least
+// minTableSize. micro-Max's own 1<<24 entries take 144 MiB (up to 287).
+func tableEntries(mb int) int {
+	entries := minTableSize
+	for entries*2*len(hashSlot{}) <= mb<<20 {
+		entries *= 2
+	}
+	return entries
+}
+
+// setMemory gives the table the size that mb MiB allow (tableEntries); a
+// table that already has that size is kept, with what it holds.
+func (e *Engine) setMemory(mb int) {
+	if n := tableEntries(mb); n != len(e.table) {
+		e.resizeTable(n)
+	}
+}
+
+// memoryMB is the table's size in whole MiB (at least 1): 144 for
+// micro-Max's 1<<24 entries.
+func (e *Engine) memoryMB() int {
+	return max(len(e.table)*len(hashSlot{})>>20, 1)
+}

@@ -17,6 +17,7 @@ package main
 
 import (
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -56,6 +57,10 @@ type searchLimits struct {
 	// tree, if set, records the tree of one iteration (tree.go; the browser
 	// page's umax record).
 	tree *treeRecorder
+	// lab: the laboratory's switches (lab.go); strength: the strength level
+	// (strength.go), which analysis (infinite) ignores.
+	lab      labSettings
+	strength strengthSetting
 }
 
 // iteration is what one finished iteration of the root found.
@@ -92,8 +97,12 @@ type searchJob struct {
 	limits      searchLimits
 	start       time.Time
 	onIteration func(iteration)
-	ctl         searchControl
-	legal       []Move // the root moves the job may play, in generator order
+	ctl         searchControl // what the search is asked (search.go); its poll reads the fields below
+	stopped     atomic.Bool   // give up now, mid-iteration
+	maxNodes    atomic.Int64  // if > 0, give up when the node counter reaches it
+	polled      atomic.Int64  // the node counter when the search last polled
+	stats       *searchStats  // the search's statistics, if the limits ask for them
+	legal       []Move        // the root moves the job may play, in generator order
 	// level is the strength level the job plays at (strength.go); the zero
 	// level, at full strength, has no margin.
 	level strengthLevel
@@ -129,27 +138,30 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	j := &searchJob{e: e, root: e.Position, limits: limits, start: start, onIteration: onIteration,
 		release: make(chan struct{}), finished: make(chan struct{})}
 	j.legal = j.root.legalMoves()
+	var rootMoves *rootMoveSet // UCI's searchmoves
 	if limits.searchMoves != nil {
 		var listed []Move
-		j.ctl.rootMoves = &rootMoveSet{}
+		rootMoves = &rootMoveSet{}
 		for _, m := range j.legal {
 			if j.listed(m) {
 				listed = append(listed, m)
-				j.ctl.rootMoves.set[bitIndex(m.from)] |= bit(m.to)
+				rootMoves.set[bitIndex(m.from)] |= bit(m.to)
 			}
 		}
 		j.legal = listed
 	}
 	if limits.stats {
-		j.ctl.stats = &searchStats{}
+		j.stats = &searchStats{}
 	}
-	j.ctl.tree = limits.tree
+	j.ctl.hook = watchOf(e, laboratory(e, limits.lab), some(rootMoves), some(j.stats), some(limits.tree))
+	j.ctl.literal = limits.tree != nil // the tree is the literal search's (tree.go)
 	j.ctl.budget = noBudget
 	if limits.budget > 0 {
 		j.ctl.budget = limits.budget
 	}
 	j.ctl.report = j.iterationDone
-	if level, ok := e.strength.level(); ok && !limits.infinite { // a strength level: never in analysis
+	j.ctl.poll = j.poll
+	if level, ok := limits.strength.level(); ok && !limits.infinite { // a strength level: never in analysis
 		j.level = level
 		j.ctl.budget = min(j.ctl.budget, level.budget)
 	}
@@ -203,10 +215,19 @@ func (j *searchJob) startClock(at time.Time, nodes int) {
 	}
 	if j.limits.nps > 0 {
 		limit := float64(nodes) + j.limits.hard.Seconds()*float64(j.limits.nps)
-		j.ctl.maxNodes.Store(int64(min(limit, noBudget)))
+		j.maxNodes.Store(int64(min(limit, noBudget)))
 		return
 	}
-	j.hardTimer = time.AfterFunc(time.Until(at.Add(j.limits.hard)), func() { j.ctl.stop.Store(true) })
+	j.hardTimer = time.AfterFunc(time.Until(at.Add(j.limits.hard)), func() { j.stopped.Store(true) })
+}
+
+// poll is the search's look at the job's stop flags, every stopPollNodes
+// nodes (the searchControl's poll): stop, or a node limit reached.
+func (j *searchJob) poll(nodes int) bool {
+	pollHost() // in a browser, let the worker read its messages now and then (worker_js.go)
+	j.polled.Store(int64(nodes))
+	limit := j.maxNodes.Load()
+	return j.stopped.Load() || limit > 0 && int64(nodes) >= limit
 }
 
 // run is the job's goroutine.
@@ -221,7 +242,7 @@ func (j *searchJob) run() {
 		} else {
 			played = e.rootSearch(&j.ctl)
 		}
-		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: j.ctl.stats}
+		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: j.stats}
 	}
 	res.played = played
 	j.mu.Lock()
@@ -339,7 +360,7 @@ func (j *searchJob) nodeTime(nodes int) time.Duration {
 // micro-Max had already played its move). It also ends the wait of an
 // infinite or ponder job whose search is over.
 func (j *searchJob) stop() {
-	j.ctl.stop.Store(true)
+	j.stopped.Store(true)
 	j.releaseWait()
 }
 
@@ -365,7 +386,7 @@ func (j *searchJob) ponderhitWith(at time.Time, soft, hard time.Duration) {
 		j.pondering = false
 		j.limits.soft, j.limits.hard = soft, hard
 		if !j.ended {
-			j.startClock(at, int(j.ctl.polled.Load()))
+			j.startClock(at, int(j.polled.Load()))
 		}
 	}
 	j.mu.Unlock()
@@ -392,7 +413,7 @@ func (j *searchJob) progress() (elapsed time.Duration, nodes int, last iteration
 	if j.ended {
 		return j.endTime, j.endNodes, j.last
 	}
-	nodes = int(j.ctl.polled.Load())
+	nodes = int(j.polled.Load())
 	return j.elapsed(nodes), nodes, j.last
 }
 

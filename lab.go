@@ -39,19 +39,16 @@ package main
 // node bad for its side, so the move scores as a fail high, at exactly beta
 // (the weakest fail high).
 
-// pruneRule names what cut a move that the search made (or, in search.go,
-// evaluated) but whose reply it did not search.
-type pruneRule uint8
-
+// The laboratory's pruning rules, numbered after micro-Max's own
+// (hook.go: notPruned, ruleFutility, which the laboratory applies with its
+// frontier margin).
 const (
-	notPruned      pruneRule = iota // the reply is searched
-	ruleFutility                    // micro-Max 4.1's futility pruning at the frontier (with the lab's margin)
-	ruleExtended                    // extended futility at the pre-frontier (Heinz)
-	ruleDeep                        // deep futility, two moves before the horizon (Muller)
-	ruleAggressive                  // aggressive futility on the engine's own frontier nodes
-	ruleGoose                       // a goose chase in the quiescence search
-	ruleUnlisted                    // not one of UCI's searchmoves (hook.go), at the root
-	numPruneRules                   // how many values a pruneRule takes
+	ruleExtended   = ruleFutility + 1 + iota // extended futility at the pre-frontier (Heinz)
+	ruleDeep                                 // deep futility, two moves before the horizon (Muller)
+	ruleAggressive                           // aggressive futility on the engine's own frontier nodes
+	ruleGoose                                // a goose chase in the quiescence search
+	ruleUnlisted                             // not one of UCI's searchmoves (watch.go), at the root
+	numPruneRules                            // how many values a pruneRule takes
 )
 
 // ruleNames are the rules' short names, as -stats and -tree print them.
@@ -103,23 +100,31 @@ const (
 // active reports whether any switch is on: then labRule decides the moves.
 func (l labSettings) active() bool { return l != labSettings{} }
 
-// labRules is the laboratory as a search hook: it decides every move
-// (labRule), with the move made on the board.
+// labRules is the laboratory as an instrument (watch.go): with its
+// switches, it decides every move (labRule).
 type labRules struct {
-	quietHook
-	e *Engine
+	quietInstrument
+	e   *Engine
+	lab labSettings
 }
 
-func (l labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m) }
+// laboratory is the instrument of the switches of lab, or nil if none is on.
+func laboratory(e *Engine, lab labSettings) instrument {
+	if !lab.active() {
+		return nil
+	}
+	return labRules{e: e, lab: lab}
+}
+
+func (l labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m, &l.lab) }
 
 // labRule decides the fate of a move by micro-Max's futility test and the
 // switched-on rules, the first that applies, and returns it with the score
 // the move gets: v if its reply is to be searched (notPruned), else the
 // pruned move's score. It replaces micro-Max's test C: s>1|v>f, which it
 // gives back with every rule off (margin 0).
-func (e *Engine) labRule(m *searchMove) (pruneRule, int) {
+func (e *Engine) labRule(m *searchMove, lab *labSettings) (pruneRule, int) {
 	v, f := m.score, m.alphaNow
-	lab := &e.lab
 	rule, score := notPruned, v
 	switch {
 	case m.remaining <= 1:

@@ -79,89 +79,107 @@ func main() {
 	if runWorker() { // in a browser's Web Worker: UCI over postMessage (worker_js.go)
 		return
 	}
-	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [flags] [bench]\n", os.Args[0])
-		flag.PrintDefaults()
-	}
-	classic := flag.Bool("classic", false, "run micro-Max's own console dialogue instead of XBoard mode")
-	uci := flag.Bool("uci", false, "UCI mode from the start (without it the first command decides: uci for UCI, anything else XBoard)")
-	nodes := flag.Int("nodes", microMaxBudget, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
-	bench := flag.Bool("bench", false, "search a fixed set of positions and print the node total and speed")
-	stats := flag.Bool("stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
-	literal := flag.Bool("literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
-	treePlies := flag.Int("tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
-	treeOut := flag.String("tree-out", "tree.dot", "the file -tree writes")
-	showVersion := flag.Bool("version", false, "print the engine's name and version and exit")
-	applyVariant := addVariantFlags(flag.CommandLine) // -futility and the laboratory's switches (engine.go)
-	var strength strengthSetting                      // the strength level (strength.go)
-	flag.Var(strengthFlag{&strength}, "elo", fmt.Sprintf("play at the strength level nearest to this Elo, %d to %d (0: full strength); in the protocols, the options' first setting", minStrengthElo, maxStrengthElo))
-	flag.Var(levelFlag{&strength}, "level", "a strength level by its knobs, BUDGET[,MARGIN] (root node budget, margin in points, 99 a pawn), instead of -elo's (for scripts/strength-calibrate.sh)")
-	flag.Var(seedFlag{&strength}, "seed", "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)")
-	flag.Parse()
-	if *showVersion {
-		fmt.Println(versionLine())
-		return
-	}
-	if *nodes < 1 {
-		fmt.Fprintln(os.Stderr, "umax: -nodes must be at least 1")
-		os.Exit(2)
-	}
-	if *treePlies < 0 || *treePlies > 96 || *treePlies > 0 && !*classic {
-		fmt.Fprintln(os.Stderr, "umax: -tree takes a ply from 1 to 96, and needs -classic")
-		os.Exit(2)
-	}
-	switch {
-	case flag.NArg() == 1 && flag.Arg(0) == "bench": // OpenBench's "umax bench"
-		*bench = true
-	case flag.NArg() > 0:
-		flag.Usage()
-		os.Exit(2)
-	}
-	prefaultTables = runtime.NumCPU() > 1 // fault the table in on another core (table_linux.go)
-	e := newEngine(defaultHashEntries)
-	e.literal = *literal
-	e.strength = strength
-	if err := applyVariant(e); err != nil {
+	cl, err := parseCommandLine(flag.CommandLine, os.Args[1:])
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
 	}
-	if *bench {
-		runBench(e, *nodes, os.Stdout)
+	if cl.version {
+		fmt.Println(versionLine())
 		return
 	}
-	if *classic {
-		if strength.limit {
-			fmt.Fprintln(os.Stderr, "umax: playing at", strength) // -elo or -level
-		}
-		c := &console{e: e, budget: *nodes, stats: *stats, treePlies: *treePlies}
-		c.run(os.Stdin, os.Stdout)
-		switch {
-		case *treePlies > 0 && c.tree == nil: // no empty line: nothing thought
-			fmt.Fprintf(os.Stderr, "umax: -tree %d: no search thought (an empty line makes one); no tree written\n", *treePlies)
-			os.Exit(1)
-		case *treePlies > 0 && !writeTreeFile(c.tree, *treeOut, treeCaption(e), os.Stderr):
-			os.Exit(1)
-		}
-		return
+	prefaultTables = runtime.NumCPU() > 1 // fault the table in on another core (table_linux.go)
+	e := newEngine(defaultHashEntries)
+	e.literal = cl.literal
+	if err := cl.applyOptions(e, &cl.cfg); err != nil {
+		fmt.Fprintln(os.Stderr, "umax:", err)
+		os.Exit(2)
 	}
-	xcfg, ucfg := xboardConfig{stats: *stats}, uciConfig{stats: *stats}
-	flag.Visit(func(f *flag.Flag) { // in the protocols the clock decides, unless -nodes is given
+	switch {
+	case cl.bench:
+		runBench(e, cl.nodes, os.Stdout)
+	case cl.classic:
+		os.Exit(runConsole(e, cl))
+	case cl.uci:
+		runUCI(e, os.Stdin, os.Stdout, cl.cfg)
+	default:
+		runProtocol(e, os.Stdin, os.Stdout, cl.cfg)
+	}
+}
+
+// commandLine is what the flags ask for.
+type commandLine struct {
+	classic, uci, bench, stats, literal, version bool
+	nodes, treePlies                             int
+	treeOut                                      string
+	cfg                                          config                           // the sessions' settings (-nodes only if given)
+	applyOptions                                 func(e *Engine, c *config) error // the option table's flags (options.go)
+}
+
+// parseCommandLine reads the flags and the word "bench" from args into fs.
+func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
+	cl := &commandLine{}
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: %s [flags] [bench]\n", os.Args[0])
+		fs.PrintDefaults()
+	}
+	fs.BoolVar(&cl.classic, "classic", false, "run micro-Max's own console dialogue instead of XBoard mode")
+	fs.BoolVar(&cl.uci, "uci", false, "UCI mode from the start (without it the first command decides: uci for UCI, anything else XBoard)")
+	fs.IntVar(&cl.nodes, "nodes", microMaxBudget, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
+	fs.BoolVar(&cl.bench, "bench", false, "search a fixed set of positions and print the node total and speed")
+	fs.BoolVar(&cl.stats, "stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
+	fs.BoolVar(&cl.literal, "literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
+	fs.IntVar(&cl.treePlies, "tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
+	fs.StringVar(&cl.treeOut, "tree-out", "tree.dot", "the file -tree writes")
+	fs.BoolVar(&cl.version, "version", false, "print the engine's name and version and exit")
+	fs.Var(levelFlag{&cl.cfg.strength}, "level", "a strength level by its knobs, BUDGET[,MARGIN] (root node budget, margin in points, 99 a pawn), instead of -elo's (for scripts/strength-calibrate.sh)")
+	cl.applyOptions = addOptionFlags(fs) // the option table's flags: -futility, the laboratory's, -elo, -seed, -hash
+	if err := fs.Parse(args); err != nil {
+		os.Exit(2) // the flag package has said why
+	}
+	switch {
+	case cl.nodes < 1:
+		return nil, fmt.Errorf("-nodes must be at least 1")
+	case cl.treePlies < 0 || cl.treePlies > 96 || cl.treePlies > 0 && !cl.classic:
+		return nil, fmt.Errorf("-tree takes a ply from 1 to 96, and needs -classic")
+	case fs.NArg() == 1 && fs.Arg(0) == "bench": // OpenBench's "umax bench"
+		cl.bench = true
+	case fs.NArg() > 0:
+		fs.Usage()
+		os.Exit(2)
+	}
+	cl.cfg.stats = cl.stats
+	fs.Visit(func(f *flag.Flag) { // in the protocols the clock decides, unless -nodes is given
 		if f.Name == "nodes" {
-			xcfg.nodeBudget, ucfg.nodeBudget = *nodes, *nodes
+			cl.cfg.nodeBudget = cl.nodes
 		}
 	})
-	if *uci {
-		runUCI(e, os.Stdin, os.Stdout, ucfg)
-		return
+	return cl, nil
+}
+
+// runConsole runs micro-Max's own console dialogue (-classic) and writes
+// the tree -tree asks for; it returns the exit status.
+func runConsole(e *Engine, cl *commandLine) int {
+	if cl.cfg.strength.limit {
+		fmt.Fprintln(os.Stderr, "umax: playing at", cl.cfg.strength) // -elo or -level
 	}
-	runProtocol(e, os.Stdin, os.Stdout, xcfg, ucfg)
+	c := &console{e: e, budget: cl.nodes, stats: cl.stats, treePlies: cl.treePlies, cfg: cl.cfg}
+	c.run(os.Stdin, os.Stdout)
+	switch {
+	case cl.treePlies > 0 && c.tree == nil: // no empty line: nothing thought
+		fmt.Fprintf(os.Stderr, "umax: -tree %d: no search thought (an empty line makes one); no tree written\n", cl.treePlies)
+		return 1
+	case cl.treePlies > 0 && !writeTreeFile(c.tree, cl.treeOut, treeCaption(e, cl.cfg.lab), os.Stderr):
+		return 1
+	}
+	return 0
 }
 
 // runProtocol lets the first command choose the protocol: "uci" starts a
 // UCI session, anything else (XBoard's "xboard" and "protover" first) a
 // CECP session. Empty lines before it are passed on. The session reads the
 // lines read here again, then the rest of the input.
-func runProtocol(e *Engine, in io.Reader, out io.Writer, xcfg xboardConfig, ucfg uciConfig) {
+func runProtocol(e *Engine, in io.Reader, out io.Writer, cfg config) {
 	br := bufio.NewReaderSize(in, maxLineBytes)
 	var seen []byte
 	first := ""
@@ -180,18 +198,19 @@ func runProtocol(e *Engine, in io.Reader, out io.Writer, xcfg xboardConfig, ucfg
 	}
 	rest := io.MultiReader(bytes.NewReader(seen), br)
 	if first == "uci" {
-		runUCI(e, rest, out, ucfg)
+		runUCI(e, rest, out, cfg)
 		return
 	}
-	runXboard(e, rest, out, xcfg)
+	runXboard(e, rest, out, cfg)
 }
 
 // console is micro-Max's own console dialogue (-classic) on an engine, with
 // what it asks of every search.
 type console struct {
 	e      *Engine
-	budget int  // the root node budget: deepen while N < budget (micro-Max: 1e6; -nodes)
-	stats  bool // print the statistics of every search (-stats)
+	cfg    config // the laboratory's switches and the strength level
+	budget int    // the root node budget: deepen while N < budget (micro-Max: 1e6; -nodes)
+	stats  bool   // print the statistics of every search (-stats)
 	// -tree: the root iteration of treePlies ply of the first search that
 	// thinks is recorded in tree.
 	treePlies int
@@ -245,9 +264,10 @@ func (c *console) run(in io.Reader, out io.Writer) {
 func (c *console) turn(line *[9]int) {
 	e := c.e
 	ctl := &searchControl{budget: c.budget, report: c.kibitz}
+	var stats *searchStats
 	if c.stats {
 		c.last = searchStats{}
-		ctl.stats = &c.last
+		stats = &c.last
 	}
 	e.pendingFrom = infinity // think
 	if line[0] != 10 {
@@ -255,10 +275,11 @@ func (c *console) turn(line *[9]int) {
 		e.pendingTo = int(int8(line[2] - 16*line[3] + parseBias)) // L is a char in C
 	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
 		c.tree = newTreeRecorder(c.treePlies, e.Position)
-		ctl.tree = c.tree
+		ctl.literal = true // the tree is the literal search's (tree.go)
 	}
-	if level, ok := e.strength.level(); ok && line[0] == 10 {
-		e.thinkAtLevel(level, ctl) // -elo (strength.go)
+	ctl.hook = watchOf(e, laboratory(e, c.cfg.lab), some(stats), some(c.tree))
+	if level, ok := c.cfg.strength.level(); ok && line[0] == 10 {
+		e.thinkAtLevel(c.cfg.strength, level, ctl) // -elo (strength.go)
 		return
 	}
 	e.rootSearch(ctl)
@@ -273,13 +294,13 @@ func (c *console) kibitz(depth, nodes, score, from, to int) {
 
 // treeCaption is the first line of a -tree picture's title: which search
 // e makes. A laboratory switch that is on is named after it.
-func treeCaption(e *Engine) string {
+func treeCaption(e *Engine, lab labSettings) string {
 	caption := "umax -futility=false: micro-Max 4.0 (no futility pruning)"
 	if e.futility {
 		caption = "umax: micro-Max 4.1 (futility pruning)"
 	}
-	if e.lab.active() {
-		caption += ", with " + e.labFlags()
+	if lab.active() {
+		caption += ", with " + labFlags(lab)
 	}
 	return caption
 }

@@ -35,18 +35,8 @@ import (
 	"time"
 )
 
-// Identification and defaults of the UCI side.
-const (
-	uciAuthor     = "H.G. Muller (micro-Max 4.1), ported to Go"
-	maxOverheadMS = 5000 // the largest Move Overhead, in milliseconds
-)
-
-// uciConfig holds what the command line sets for UCI mode.
-type uciConfig struct {
-	nodeBudget int  // if > 0, the root node budget of every search that go nodes does not set (-nodes)
-	maxMemory  int  // the largest Hash, in MiB (maxMemoryMB if 0)
-	stats      bool // after each search, its statistics as info strings (-stats; also with debug on)
-}
+// uciAuthor is the author the engine names.
+const uciAuthor = "H.G. Muller (micro-Max 4.1), ported to Go"
 
 // uciSession is one UCI conversation: the game of the last position
 // command as the engine's board holds it, the options, and the search
@@ -54,17 +44,15 @@ type uciConfig struct {
 type uciSession struct {
 	e   *Engine
 	out *protocolWriter
-	cfg uciConfig
+	cfg config // the settings (options.go): the command line's, then the options'
 
 	// game is the game the engine's board holds when no search runs: the
 	// start position of the last position command, its moves, and the
 	// engine's own move if micro-Max has played it on its board since. base
 	// names the start: "startpos", or "fen" and the FEN's fields.
-	game     gameRecord
-	base     string
-	overhead time.Duration // the Move Overhead option
-	ponder   bool          // the Ponder option (the GUI's; pondering itself is go ponder)
-	debug    bool          // debug on: the time limits and the statistics of each search as info strings
+	game  gameRecord
+	base  string
+	debug bool // debug on: the time limits and the statistics of each search as info strings
 
 	search   *uciSearch // the search running, or nil
 	quitting bool
@@ -82,18 +70,19 @@ type uciSearch struct {
 }
 
 // runUCI runs a UCI session on in and out until quit or the end of input.
-func runUCI(e *Engine, in io.Reader, out io.Writer, cfg uciConfig) {
+func runUCI(e *Engine, in io.Reader, out io.Writer, cfg config) {
 	newUCISession(e, out, cfg).serve(in)
 }
 
 // newUCISession returns a session on the engine's position, taken as the
 // initial position (an engine just made by newEngine is the C program at
 // its start).
-func newUCISession(e *Engine, out io.Writer, cfg uciConfig) *uciSession {
+func newUCISession(e *Engine, out io.Writer, cfg config) *uciSession {
 	if cfg.maxMemory == 0 {
 		cfg.maxMemory = maxMemoryMB
 	}
-	s := &uciSession{e: e, out: &protocolWriter{w: out}, cfg: cfg, overhead: defaultMoveOverhead, base: "startpos"}
+	cfg.overhead = defaultMoveOverhead // no flag sets it
+	s := &uciSession{e: e, out: &protocolWriter{w: out}, cfg: cfg, base: "startpos"}
 	s.game.reset(setup{pos: e.Position})
 	return s
 }
@@ -124,24 +113,30 @@ func (s *uciSession) run(lines <-chan inputLine) {
 	}
 }
 
-// uciCommands are the commands of the protocol, each with what it does
-// with the words after it and the time the line arrived.
-var uciCommands map[string]func(s *uciSession, args []string, at time.Time)
+// uciCommand is an entry of the command table: what a command does with
+// the words after it and the time its line arrived.
+type uciCommand struct {
+	run func(s *uciSession, args []string, at time.Time)
+	// settles: the command changes the engine's state, so a search still
+	// running is stopped first and sends its bestmove (settle).
+	settles bool
+}
 
-func init() {
-	uciCommands = map[string]func(*uciSession, []string, time.Time){
-		"uci":        func(s *uciSession, _ []string, _ time.Time) { s.identify() },
-		"isready":    func(s *uciSession, _ []string, _ time.Time) { s.out.line("readyok") },
-		"debug":      (*uciSession).setDebug,
-		"setoption":  func(s *uciSession, args []string, _ time.Time) { s.settle("setoption"); s.setOption(args) },
-		"register":   func(*uciSession, []string, time.Time) {}, // no registration needed
-		"ucinewgame": func(s *uciSession, _ []string, _ time.Time) { s.settle("ucinewgame"); s.newGame() },
-		"position":   func(s *uciSession, args []string, _ time.Time) { s.settle("position"); s.position(args) },
-		"go":         func(s *uciSession, args []string, at time.Time) { s.settle("go"); s.goCmd(args, at) },
-		"stop":       func(s *uciSession, _ []string, _ time.Time) { s.stop() },
-		"ponderhit":  (*uciSession).ponderhit,
-		"quit":       func(s *uciSession, _ []string, _ time.Time) { s.stopSearch(); s.quitting = true },
-	}
+// uciCommands are the commands of the protocol, and the page's own (umax
+// ..., uci_web.go). The others are answered at once, also during a search.
+var uciCommands = map[string]uciCommand{
+	"uci":        {run: func(s *uciSession, _ []string, _ time.Time) { s.identify() }},
+	"isready":    {run: func(s *uciSession, _ []string, _ time.Time) { s.out.line("readyok") }},
+	"debug":      {run: (*uciSession).setDebug},
+	"setoption":  {run: func(s *uciSession, args []string, _ time.Time) { s.setOption(args) }, settles: true},
+	"register":   {run: func(*uciSession, []string, time.Time) {}}, // no registration needed
+	"ucinewgame": {run: func(s *uciSession, _ []string, _ time.Time) { s.newGame() }, settles: true},
+	"position":   {run: func(s *uciSession, args []string, _ time.Time) { s.position(args) }, settles: true},
+	"go":         {run: (*uciSession).goCmd, settles: true},
+	"stop":       {run: func(s *uciSession, _ []string, _ time.Time) { s.stop() }},
+	"ponderhit":  {run: (*uciSession).ponderhit},
+	"quit":       {run: func(s *uciSession, _ []string, _ time.Time) { s.stopSearch(); s.quitting = true }},
+	"umax":       {run: (*uciSession).webCommand},
 }
 
 // execute runs one line. As the protocol asks, words before the first
@@ -153,11 +148,14 @@ func (s *uciSession) execute(l inputLine) {
 	}
 	words := strings.Fields(l.text)
 	for i, w := range words {
-		if run, ok := uciCommands[w]; ok {
+		if c, ok := uciCommands[w]; ok {
 			if i > 0 {
 				s.infof("unknown command %s skipped", quoteWords(words[:i]))
 			}
-			run(s, words[i+1:], l.at)
+			if c.settles {
+				s.settle(w)
+			}
+			c.run(s, words[i+1:], l.at)
 			return
 		}
 	}
@@ -183,8 +181,10 @@ func quoteWords(words []string) string {
 func (s *uciSession) identify() {
 	s.out.line("id name " + engineTitle) // with the version of a release build
 	s.out.line("id author " + uciAuthor)
-	for _, o := range uciOptions {
-		s.out.line("option name " + o.name + " type " + o.declare(s))
+	for i := range options {
+		if o := &options[i]; o.uci != "" {
+			s.out.line("option name " + o.uci + " type " + s.uciType(o))
+		}
 	}
 	s.out.line("uciok")
 }
@@ -231,13 +231,13 @@ func (s *uciSession) stopSearch() {
 // search still running is stopped, and sends its bestmove. A search not
 // yet told to stop means the GUI forgot "stop"; the engine says so.
 func (s *uciSession) settle(command string) {
-	if s.search == nil {
-		return
+	if s.search != nil {
+		if !s.search.stopped {
+			s.infof("%s during a search: the search is stopped first", command)
+		}
+		s.stopSearch()
 	}
-	if !s.search.stopped {
-		s.infof("%s during a search: the search is stopped first", command)
-	}
-	s.stopSearch()
+	s.web.keepTree() // the tree the search recorded, for umax tree (uci_web.go)
 }
 
 // newGame is "ucinewgame": the engine becomes a freshly started C program
@@ -250,96 +250,17 @@ func (s *uciSession) newGame() {
 
 // --- Options ------------------------------------------------------------
 
-// uciOption is a setting the engine announces after uci; setoption sets it.
-type uciOption struct {
-	name    string                              // as announced; setoption's name matches it in any case
-	declare func(s *uciSession) string          // its type, default and range, as announced
-	set     func(s *uciSession, v string) error // applies a value ("" for a button)
-}
-
-// uciOptions are the engine's settings, in the order announced; the
-// strength level's (strength.go) and the search variant's (engine.go)
-// follow the engine's own.
-var uciOptions = append([]uciOption{
-	{name: "Hash",
-		declare: func(s *uciSession) string {
-			return fmt.Sprintf("spin default %d min 1 max %d", s.e.memoryMB(), s.cfg.maxMemory)
-		},
-		set: func(s *uciSession, v string) error {
-			mb, err := spinValue(v, 1, s.cfg.maxMemory)
-			if err == nil {
-				s.e.setMemory(mb)
-			}
-			return err
-		}},
-	{name: "Clear Hash",
-		declare: func(*uciSession) string { return "button" },
-		set: func(s *uciSession, v string) error {
-			if !strings.EqualFold(v, "false") { // fastchess sends a button's value: true presses it
-				clear(s.e.table)
-			}
-			return nil
-		}},
-	{name: "Move Overhead",
-		declare: func(*uciSession) string {
-			return fmt.Sprintf("spin default %d min 0 max %d", defaultMoveOverhead.Milliseconds(), maxOverheadMS)
-		},
-		set: func(s *uciSession, v string) error {
-			ms, err := spinValue(v, 0, maxOverheadMS)
-			if err == nil {
-				s.overhead = time.Duration(ms) * time.Millisecond
-			}
-			return err
-		}},
-	{name: "Ponder",
-		declare: func(*uciSession) string { return "check default false" },
-		set: func(s *uciSession, v string) error {
-			on, err := checkValue(v)
-			if err == nil {
-				s.ponder = on
-			}
-			return err
-		}},
-	// Threads exists for the match runners' sake (OpenBench's presets set
-	// Threads=1): micro-Max searches with one.
-	{name: "Threads",
-		declare: func(*uciSession) string { return "spin default 1 min 1 max 1" },
-		set: func(s *uciSession, v string) error {
-			_, err := spinValue(v, 1, 1)
-			return err
-		}},
-}, append(strengthUCIOptions(), variantUCIOptions()...)...)
-
-// variantUCIOptions are the search variant's settings (engine.go) as UCI
-// options: a margin is a spin, a switch a check.
-func variantUCIOptions() (options []uciOption) {
-	for i := range variantOptions {
-		o := &variantOptions[i]
-		options = append(options, uciOption{name: o.uci,
-			declare: func(*uciSession) string { return o.uciType() },
-			set:     func(s *uciSession, v string) error { return s.e.setVariantText(o, v, "true", "false") }})
+// uciType is an option's type, default and range as UCI's option line
+// declares them: "check default true", "spin default 0 min -300 max 900",
+// "button". The default is the setting now (the command line's, say).
+func (s *uciSession) uciType(o *option) string {
+	switch o.kind {
+	case checkOption:
+		return fmt.Sprintf("check default %v", o.get(s.e, &s.cfg) != 0)
+	case spinOption:
+		return fmt.Sprintf("spin default %d min %d max %d", o.get(s.e, &s.cfg), o.lo, o.maxValue(s.e, &s.cfg))
 	}
-	return options
-}
-
-// spinValue reads a spin option's value within [lo, hi].
-func spinValue(v string, lo, hi int) (int, error) {
-	n, ok := parseInt(v, lo, hi)
-	if !ok {
-		return 0, fmt.Errorf("want a whole number from %d to %d", lo, hi)
-	}
-	return n, nil
-}
-
-// checkValue reads a check option's value: true or false, in any case.
-func checkValue(v string) (bool, error) {
-	switch strings.ToLower(v) {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, fmt.Errorf("want true or false")
+	return "button"
 }
 
 // setOption is "setoption name NAME [value VALUE]". Names are matched in
@@ -357,13 +278,24 @@ func (s *uciSession) setOption(args []string) {
 		}
 	}
 	name, value := strings.Join(nameWords, " "), strings.Join(valueWords, " ")
-	for _, o := range uciOptions {
-		if strings.EqualFold(o.name, name) {
-			if err := o.set(s, value); err != nil {
-				s.infof("option %s: value %s refused (%v); unchanged", o.name, quoteWords(valueWords), err)
+	for i := range options {
+		o := &options[i]
+		switch {
+		case o.uci == "" || !strings.EqualFold(o.uci, name):
+			continue
+		case o.kind == buttonOption && strings.EqualFold(value, "false"): // fastchess sends a button's value: true presses it
+		case o.kind == buttonOption:
+			o.set(s.e, &s.cfg, 0)
+		default:
+			if err := o.setText(s.e, &s.cfg, value, "true", "false"); err != nil {
+				s.infof("option %s: value %s refused (%v); unchanged", o.uci, quoteWords(valueWords), err)
+			} else if o.note != nil {
+				if note := o.note(s.e, &s.cfg, o.get(s.e, &s.cfg)); note != "" {
+					s.infof("%s", note)
+				}
 			}
-			return
 		}
+		return
 	}
 	s.infof("no option %s", quoteWords(nameWords))
 }
@@ -532,7 +464,7 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 		limits.budget = s.cfg.nodeBudget
 	}
 	if haveTime || haveMoveTime {
-		c := moveClock{overhead: s.overhead}
+		c := moveClock{overhead: s.cfg.overhead}
 		if haveMoveTime {
 			c.perMove = max(time.Duration(moveTime)*time.Millisecond, time.Millisecond)
 		}
@@ -550,7 +482,8 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 			limits.soft.Milliseconds(), limits.hard.Milliseconds(), limits.budget, limits.depth, limits.infinite, limits.ponder)
 	}
 	limits.stats = s.debug || s.cfg.stats
-	limits.tree = s.web.recording(s.e)
+	limits.lab, limits.strength = s.cfg.lab, s.cfg.strength
+	limits.tree = s.web.recording(s.e, s.cfg.lab)
 	sr := &uciSearch{root: s.e.Position}
 	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {
 		pv := it.pv[:s.game.pvLength(it.pv)] // the game record does not change while the job runs

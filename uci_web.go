@@ -41,39 +41,21 @@ type webSession struct {
 
 // recording is the recorder for a search about to start from e's position
 // (searchLimits.tree), if the page asked for one.
-func (w *webSession) recording(e *Engine) *treeRecorder {
-	w.recorder = nil
+func (w *webSession) recording(e *Engine, lab labSettings) *treeRecorder {
+	w.recorder, w.lastTree = nil, nil
 	if w.recordPlies > 0 {
 		w.recorder = newTreeRecorder(w.recordPlies, e.Position)
-		w.caption = treeCaption(e)
+		w.caption = treeCaption(e, lab)
 	}
 	return w.recorder
 }
 
-func init() {
-	uciCommands["umax"] = (*uciSession).webCommand
-	// A search that records its tree (go builds the recorder: recording)
-	// keeps it until the next command that changes the engine's state; it
-	// is then kept for umax tree. (uci.go's init has made uciCommands: Go
-	// runs the files' init functions in the order of their names.)
-	for _, name := range []string{"position", "ucinewgame", "setoption", "go"} {
-		run := uciCommands[name]
-		uciCommands[name] = func(s *uciSession, args []string, at time.Time) {
-			s.settle(name)
-			s.detachTree()
-			if name == "go" { // the tree of this search, or none
-				s.web.lastTree = nil
-			}
-			run(s, args, at)
-		}
-	}
-}
-
-// detachTree keeps the tree recorder of the last search for umax tree,
-// once the search is over.
-func (s *uciSession) detachTree() {
-	if s.web.recorder != nil && s.search == nil {
-		s.web.lastTree, s.web.recorder = s.web.recorder, nil
+// keepTree keeps the tree recorder of the last search for umax tree, once
+// the search is over (settle calls it before every command that changes
+// the engine's state).
+func (w *webSession) keepTree() {
+	if w.recorder != nil {
+		w.lastTree, w.recorder = w.recorder, nil
 	}
 }
 
@@ -98,11 +80,9 @@ func (s *uciSession) webCommand(args []string, _ time.Time) {
 			return
 		}
 		s.settle("umax record")
-		s.detachTree()
 		s.web.recordPlies = plies
 	case "tree":
 		s.settle("umax tree")
-		s.detachTree()
 		s.out.line("umax tree " + s.treeJSON())
 	default:
 		s.infof("umax %s: no such command (state, san, record, tree)", quoteWords(args[:1]))

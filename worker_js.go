@@ -84,7 +84,7 @@ func runWorker() bool {
 	go q.pump(lines)
 	worker.Call("ready") // umax-worker.js passes on what it received before
 	host.last = time.Now()
-	s := newUCISession(e, &postWriter{post: worker.Get("post")}, uciConfig{maxMemory: workerMaxHashMB})
+	s := newUCISession(e, &postWriter{post: worker.Get("post")}, config{maxMemory: workerMaxHashMB})
 	s.run(lines)
 	worker.Set("receive", js.Undefined())
 	receive.Release()

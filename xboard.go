@@ -53,7 +53,8 @@ import (
 )
 
 // features are what the engine asks of XBoard after "protover 2", in
-// order; the option features of engineOptions follow, and then done=1.
+// order; the option features of the option table (options.go) follow, and
+// then done=1.
 // debug=1 makes XBoard ignore the lines that start with "#" (-stats, and a
 // note on a set-up position).
 var features = []string{
@@ -62,41 +63,10 @@ var features = []string{
 	`variants="normal"`, `myname="` + engineTitle + `"`,
 }
 
-// engineOption is a setting XBoard shows in its engine-settings dialog. It
-// is announced as feature option="NAME KIND" and set by "option NAME=VALUE".
-type engineOption struct {
-	name string                               // as XBoard shows it and sends it back
-	kind string                               // XBoard's control with its default and range, e.g. "-check 1"
-	set  func(s *session, value string) error // applies a value (a check's is "0" or "1")
-}
-
-// engineOptions are the engine's settings; an option is one entry here:
-// the strength level's (strength.go), then the search variant's
-// (engine.go), where a margin is a -spin and a switch a -check.
-var engineOptions = func() []engineOption {
-	options := strengthEngineOptions() // the strength level (strength.go)
-	for i := range variantOptions {
-		o := &variantOptions[i]
-		options = append(options, engineOption{name: o.xboard, kind: o.cecpKind(),
-			set: func(s *session, value string) error { return s.e.setVariantText(o, value, "1", "0") }})
-	}
-	return options
-}()
-
 // Limits of the adapter.
 const (
 	maxEchoBytes = 80 // how much of a bad command an error message repeats
-	// moveLag is what every move keeps for the time XBoard's clock runs
-	// that the engine cannot see (see defaultMoveOverhead).
-	moveLag = defaultMoveOverhead
 )
-
-// xboardConfig holds what the command line sets for XBoard mode.
-type xboardConfig struct {
-	nodeBudget int  // if > 0, every search has this root node budget (micro-Max's, as -nodes)
-	maxMemory  int  // the largest "memory" accepted, in MB (maxMemoryMB if 0)
-	stats      bool // after each search, its statistics as "#" lines (-stats)
-}
 
 // cecpSearch is the search job the session runs, and what the session
 // decided about it.
@@ -121,7 +91,7 @@ type cecpSearch struct {
 type session struct {
 	e   *Engine
 	out *protocolWriter
-	cfg xboardConfig
+	cfg config // the settings (options.go): the command line's, then the options'
 
 	game         gameRecord
 	illegal      bool // a refused setboard: every move is illegal and nothing is thought about, until new or setboard
@@ -147,12 +117,12 @@ type session struct {
 
 // runXboard runs a CECP session on in and out until "quit" or the end of
 // input.
-func runXboard(e *Engine, in io.Reader, out io.Writer, cfg xboardConfig) {
+func runXboard(e *Engine, in io.Reader, out io.Writer, cfg config) {
 	newSession(e, out, cfg).serve(in)
 }
 
 // newSession returns a session at the start of a new game.
-func newSession(e *Engine, out io.Writer, cfg xboardConfig) *session {
+func newSession(e *Engine, out io.Writer, cfg config) *session {
 	if cfg.maxMemory == 0 {
 		cfg.maxMemory = maxMemoryMB
 	}
@@ -435,8 +405,10 @@ func (s *session) protover(args string) {
 		return
 	}
 	s.out.line("feature " + strings.Join(features, " "))
-	for _, o := range engineOptions {
-		s.out.line(`feature option="` + o.name + " " + o.kind + `"`)
+	for i := range options {
+		if o := &options[i]; o.cecp != "" {
+			s.out.line(`feature option="` + o.cecp + " " + s.cecpKind(o) + `"`)
+		}
 	}
 	s.out.line("feature done=1")
 }
@@ -651,12 +623,22 @@ func (s *session) memory(args string) {
 	s.e.setMemory(mb)
 }
 
-// option sets one of the engineOptions: "option NAME=VALUE".
+// cecpKind is an option's control as CECP's feature option declares it,
+// with its default (the setting now) and range: "-check 1", "-spin 0 -300
+// 900".
+func (s *session) cecpKind(o *option) string {
+	if o.kind == checkOption {
+		return fmt.Sprintf("-check %d", o.get(s.e, &s.cfg))
+	}
+	return fmt.Sprintf("-spin %d %d %d", o.get(s.e, &s.cfg), o.lo, o.maxValue(s.e, &s.cfg))
+}
+
+// option sets an option of the option table (options.go): "option NAME=VALUE".
 func (s *session) option(args string) {
 	name, value, _ := strings.Cut(args, "=")
-	for _, o := range engineOptions {
-		if o.name == name {
-			if err := o.set(s, value); err != nil {
+	for i := range options {
+		if o := &options[i]; o.cecp != "" && o.cecp == name {
+			if err := o.setText(s.e, &s.cfg, value, "1", "0"); err != nil {
 				s.errorf("bad option value: "+err.Error(), "option "+args)
 			}
 			return
@@ -887,6 +869,7 @@ func (s *session) startSearch(analysis bool) {
 // they came now.
 func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 	limits.stats = s.cfg.stats
+	limits.lab, limits.strength = s.cfg.lab, s.cfg.strength
 	sr.job = startSearchJob(s.e, s.lastAt, limits, func(it iteration) {
 		if !s.post.Load() {
 			return
