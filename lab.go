@@ -124,65 +124,79 @@ func (l labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m, &
 // pruned move's score. It replaces micro-Max's test C: s>1|v>f, which it
 // gives back with every rule off (margin 0).
 func (e *Engine) labRule(m *searchMove, lab *labSettings) (pruneRule, int) {
-	v, f := m.score, m.alphaNow
-	rule, score := notPruned, v
 	switch {
 	case m.remaining <= 1:
-		switch {
-		// Futility pruning (micro-Max 4.1, seed 002, with the lab's margin M):
-		// a move is futile when "the evaluation after the move ... should be
-		// below the lower window limit", its reply standing pat: searched
-		// only if v+M > f (micro-Max: M=0). A negative M also prunes moves
-		// that would raise alpha, by less than -M: they score f, not v, so
-		// that the unsearched move raises nothing.
-		case e.futility && v+lab.frontierMargin <= f:
-			rule, score = ruleFutility, min(v, f)
-		// Goose chases (seed 003, "Pruning in QS", H.G. Muller's rule 1):
-		// "Don't try Higher x Lower if the victim is protected". micro-Max's
-		// quiescence search is its depth-1 iterations, which search only
-		// recaptures on the last move's square (s=1 at d=1); there a
-		// recapture by a more valuable piece of a victim the opponent can
-		// capture back is not searched (the budget of goose chases is 0).
-		case lab.goose && m.iter == 1 && e.gooseChase(m):
-			rule, score = ruleGoose, min(v, f)
-		}
+		return e.frontierRule(m, lab)
 	case m.remaining <= 3:
-		switch {
-		// Extended futility (seed 001, the CPW page, after E.A. Heinz):
-		// "employing similar algorithm at pre frontier nodes at depth == 2,
-		// only with the greater margin ... more like the value of a rook".
-		// At s==2 a move with v + 5*99 <= f is not searched, except, as the
-		// page's conditions say: moves that give check, when the side to
-		// move is in check, and when alpha or beta is a mate score.
-		case lab.extended && m.remaining == 2 && v+extendedMargin <= f && !mateWindow(f, m.beta) &&
-			!e.givesCheck(m) && !e.inCheckBefore(m):
-			rule = ruleExtended
-		// Deep futility (seed 000) at s==2..3: see deepFutile.
-		case lab.deep && e.deepFutile(m):
-			rule = ruleDeep
-		// Aggressive futility (seed 004): "only attempted if it's the
-		// computer's turn", at a frontier node, "not tried if the last move
-		// was a capture", with "a very low" margin: a frontier node whose
-		// evaluation plus the margin does not reach alpha is pruned: "we
-		// can prune immediately if the frontier node turns out to be bad".
-		// In micro-Max the frontier node is a depth-2 node (its moves have
-		// s=1: their replies stand pat). We prune in its parent, as
-		// micro-Max prunes: here the opponent (side is not the root's side)
-		// makes a quiet move (no capture, no promotion) with s==2, which
-		// leads to the engine's frontier node, with eval -v and window
-		// (-l, -f), which micro-Max's q-- makes alpha -l-1. That node is bad
-		// when -v + margin <= -l-1, i.e. v >= l+margin+1: had it been
-		// searched and failed low (m <= -l-1), it would have returned at
-		// most -l (m plus the delayed-loss bonus), and this move would have
-		// scored at least l. So the move scores l: a fail high, the least
-		// one, as the seed's pruned node claims no more than a fail low.
-		// Not when l is a mate score, which the move would claim unearned.
-		case lab.aggressive && m.remaining == 2 && m.side != e.side && m.gain == 0 &&
-			v > m.beta+aggressiveMargin && m.beta < infinity-offBoard:
-			rule, score = ruleAggressive, m.beta
-		}
+		return e.preFrontierRule(m, lab)
 	}
-	return rule, score
+	return notPruned, m.score
+}
+
+// frontierRule decides a move whose reply stands pat (s<=1): micro-Max's
+// futility with the laboratory's margin, and goose chases.
+func (e *Engine) frontierRule(m *searchMove, lab *labSettings) (pruneRule, int) {
+	v, f := m.score, m.alphaNow
+	switch {
+	// Futility pruning (micro-Max 4.1, seed 002, with the lab's margin M):
+	// a move is futile when "the evaluation after the move ... should be
+	// below the lower window limit", its reply standing pat: searched
+	// only if v+M > f (micro-Max: M=0). A negative M also prunes moves
+	// that would raise alpha, by less than -M: they score f, not v, so
+	// that the unsearched move raises nothing.
+	case e.futility && v+lab.frontierMargin <= f:
+		return ruleFutility, min(v, f)
+	// Goose chases (seed 003, "Pruning in QS", H.G. Muller's rule 1):
+	// "Don't try Higher x Lower if the victim is protected". micro-Max's
+	// quiescence search is its depth-1 iterations, which search only
+	// recaptures on the last move's square (s=1 at d=1); there a
+	// recapture by a more valuable piece of a victim the opponent can
+	// capture back is not searched (the budget of goose chases is 0).
+	case lab.goose && m.iter == 1 && e.gooseChase(m):
+		return ruleGoose, min(v, f)
+	}
+	return notPruned, v
+}
+
+// preFrontierRule decides a move whose reply has two or three plies left
+// (s==2..3): extended, deep and aggressive futility.
+func (e *Engine) preFrontierRule(m *searchMove, lab *labSettings) (pruneRule, int) {
+	v, f := m.score, m.alphaNow
+	switch {
+	// Extended futility (seed 001, the CPW page, after E.A. Heinz):
+	// "employing similar algorithm at pre frontier nodes at depth == 2,
+	// only with the greater margin ... more like the value of a rook".
+	// At s==2 a move with v + 5*99 <= f is not searched, except, as the
+	// page's conditions say: moves that give check, when the side to
+	// move is in check, and when alpha or beta is a mate score.
+	case lab.extended && m.remaining == 2 && v+extendedMargin <= f && !mateWindow(f, m.beta) &&
+		!e.givesCheck(m) && !e.inCheckBefore(m):
+		return ruleExtended, v
+	// Deep futility (seed 000) at s==2..3: see deepFutile.
+	case lab.deep && e.deepFutile(m):
+		return ruleDeep, v
+	// Aggressive futility (seed 004): "only attempted if it's the
+	// computer's turn", at a frontier node, "not tried if the last move
+	// was a capture", with "a very low" margin: a frontier node whose
+	// evaluation plus the margin does not reach alpha is pruned: "we
+	// can prune immediately if the frontier node turns out to be bad".
+	// In micro-Max the frontier node is a depth-2 node (its moves have
+	// s=1: their replies stand pat). We prune in its parent, as
+	// micro-Max prunes: here the opponent (side is not the root's side)
+	// makes a quiet move (no capture, no promotion) with s==2, which
+	// leads to the engine's frontier node, with eval -v and window
+	// (-l, -f), which micro-Max's q-- makes alpha -l-1. That node is bad
+	// when -v + margin <= -l-1, i.e. v >= l+margin+1: had it been
+	// searched and failed low (m <= -l-1), it would have returned at
+	// most -l (m plus the delayed-loss bonus), and this move would have
+	// scored at least l. So the move scores l: a fail high, the least
+	// one, as the seed's pruned node claims no more than a fail low.
+	// Not when l is a mate score, which the move would claim unearned.
+	case lab.aggressive && m.remaining == 2 && m.side != e.side && m.gain == 0 &&
+		v > m.beta+aggressiveMargin && m.beta < infinity-offBoard:
+		return ruleAggressive, m.beta
+	}
+	return notPruned, v
 }
 
 // mateWindow reports whether alpha or beta is a mate score.

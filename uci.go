@@ -311,49 +311,9 @@ func (s *uciSession) setOption(args []string) {
 // with micro-Max's own check (Engine.play), as the C program makes a typed
 // move.
 func (s *uciSession) position(args []string) {
-	if len(args) == 0 {
-		s.infof("position wants startpos or fen; position unchanged")
+	start, base, moves, ok := s.readPosition(args)
+	if !ok {
 		return
-	}
-	var start setup
-	var base string
-	rest := args[1:]
-	switch args[0] {
-	case "startpos":
-		start, base = setup{pos: newGame()}, "startpos"
-	case "fen":
-		n := 0
-		for n < len(rest) && rest[n] != "moves" {
-			n++
-		}
-		fen := strings.Join(rest[:n], " ")
-		st, err := parseFEN(fen)
-		if err != nil {
-			s.infof("position fen %s refused: %v; position unchanged", quoteWords(rest[:n]), err)
-			return
-		}
-		start, base, rest = st, "fen "+fen, rest[n:]
-	default:
-		s.infof("position wants startpos or fen, not %s; position unchanged", quoteWords(args[:1]))
-		return
-	}
-	if len(rest) > 0 && rest[0] != "moves" {
-		s.infof("position: %s skipped", quoteWords(rest[:1]))
-		rest = rest[1:]
-	}
-	if len(rest) > 0 && rest[0] == "moves" {
-		rest = rest[1:]
-	}
-	moves := make([]Move, 0, len(rest))
-	p := start.pos
-	for i, text := range rest {
-		m, ok := p.parseMove(text)
-		if !ok {
-			s.infof("position: move %d, %s, is not legal here; position unchanged", i+1, quoteWords(rest[i:i+1]))
-			return
-		}
-		p.makeMove(m)
-		moves = append(moves, m)
 	}
 	// Where the engine's game and the new one part: the engine goes back
 	// there (micro-Max has no undo: the game record has the positions).
@@ -381,6 +341,54 @@ func (s *uciSession) position(args []string) {
 	}
 }
 
+// readPosition reads the words of position: the start (and its name, base:
+// "startpos" or "fen" and the FEN) and the moves, each legal where it is
+// played. Anything wrong is said in an info string, and ok is false.
+func (s *uciSession) readPosition(args []string) (start setup, base string, moves []Move, ok bool) {
+	if len(args) == 0 {
+		s.infof("position wants startpos or fen; position unchanged")
+		return
+	}
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+		start, base = setup{pos: newGame()}, "startpos"
+	case "fen":
+		n := 0
+		for n < len(rest) && rest[n] != "moves" {
+			n++
+		}
+		fen := strings.Join(rest[:n], " ")
+		st, err := parseFEN(fen)
+		if err != nil {
+			s.infof("position fen %s refused: %v; position unchanged", quoteWords(rest[:n]), err)
+			return
+		}
+		start, base, rest = st, "fen "+fen, rest[n:]
+	default:
+		s.infof("position wants startpos or fen, not %s; position unchanged", quoteWords(args[:1]))
+		return
+	}
+	if len(rest) > 0 && rest[0] != "moves" {
+		s.infof("position: %s skipped", quoteWords(rest[:1]))
+		rest = rest[1:]
+	}
+	if len(rest) > 0 && rest[0] == "moves" {
+		rest = rest[1:]
+	}
+	p := start.pos
+	for i, text := range rest {
+		m, legal := p.parseMove(text)
+		if !legal {
+			s.infof("position: move %d, %s, is not legal here; position unchanged", i+1, quoteWords(rest[i:i+1]))
+			return
+		}
+		p.makeMove(m)
+		moves = append(moves, m)
+	}
+	return start, base, moves, true
+}
+
 // --- Searching ------------------------------------------------------------
 
 // goCmd is "go" with its limits: wtime btime winc binc movestogo movetime
@@ -389,94 +397,7 @@ func (s *uciSession) position(args []string) {
 // GUI waits for its bestmove. Without any limit the engine thinks as
 // micro-Max does, with its budget of 1e6 nodes.
 func (s *uciSession) goCmd(args []string, at time.Time) {
-	var limits searchLimits
-	var myTime, myInc, movesToGo, moveTime, depth, nodes, mate int
-	var haveTime, haveMoveTime bool
-	white := s.e.side == white
-	numbers := map[string]struct {
-		value    *int
-		lo, hi   int
-		present  *bool
-		mineOnly bool
-	}{
-		"wtime":     {value: &myTime, lo: math.MinInt32, hi: math.MaxInt32, present: &haveTime, mineOnly: true},
-		"btime":     {value: &myTime, lo: math.MinInt32, hi: math.MaxInt32, present: &haveTime, mineOnly: true},
-		"winc":      {value: &myInc, lo: 0, hi: math.MaxInt32, mineOnly: true},
-		"binc":      {value: &myInc, lo: 0, hi: math.MaxInt32, mineOnly: true},
-		"movestogo": {value: &movesToGo, lo: 0, hi: math.MaxInt32},
-		"movetime":  {value: &moveTime, lo: 0, hi: math.MaxInt32, present: &haveMoveTime},
-		"depth":     {value: &depth, lo: 1, hi: maxIter},
-		"nodes":     {value: &nodes, lo: 1, hi: noBudget},
-		"mate":      {value: &mate, lo: 1, hi: maxIter / 2},
-	}
-	for i := 0; i < len(args); i++ {
-		word := args[i]
-		if n, ok := numbers[word]; ok {
-			if i+1 == len(args) {
-				s.infof("go: %s without a value skipped", word)
-				continue
-			}
-			i++
-			v, ok := parseInt(args[i], n.lo, n.hi)
-			if !ok {
-				s.infof("go: %s %s skipped: want a whole number from %d to %d", word, quoteWords(args[i:i+1]), n.lo, n.hi)
-				continue
-			}
-			if n.mineOnly && (word[0] == 'w') != white {
-				continue // the opponent's clock
-			}
-			*n.value = v
-			if n.present != nil {
-				*n.present = true
-			}
-			continue
-		}
-		switch word {
-		case "infinite":
-			limits.infinite = true
-		case "ponder":
-			limits.ponder = true
-		case "searchmoves":
-			for i+1 < len(args) {
-				if _, keyword := numbers[args[i+1]]; keyword || args[i+1] == "infinite" || args[i+1] == "ponder" {
-					break
-				}
-				i++
-				if m, ok := s.e.parseMove(args[i]); ok {
-					limits.searchMoves = append(limits.searchMoves, m)
-				} else {
-					s.infof("go searchmoves: %s is not legal here; skipped", quoteWords(args[i:i+1]))
-				}
-			}
-			if limits.searchMoves == nil {
-				s.infof("go searchmoves: no legal move listed; searching every move")
-			}
-		default:
-			s.infof("go: %s skipped", quoteWords(args[i:i+1]))
-		}
-	}
-	if mate > 0 && depth == 0 {
-		depth = 2 * mate // a mate in N moves is found by a search of 2N plies
-	}
-	limits.depth = depth
-	limits.budget = nodes
-	if limits.budget == 0 {
-		limits.budget = s.cfg.nodeBudget
-	}
-	if haveTime || haveMoveTime {
-		c := moveClock{overhead: s.cfg.overhead}
-		if haveMoveTime {
-			c.perMove = max(time.Duration(moveTime)*time.Millisecond, time.Millisecond)
-		}
-		if haveTime {
-			c.left = time.Duration(myTime) * time.Millisecond
-			c.increment = time.Duration(myInc) * time.Millisecond
-			c.movesToGo = movesToGo
-		}
-		limits.soft, limits.hard = c.budget()
-	} else if limits.budget == 0 && depth == 0 && !limits.infinite {
-		limits.budget = microMaxBudget // (a ponder search reaches it and waits for ponderhit)
-	}
+	limits := s.goLimits(s.readGo(args))
 	if s.debug {
 		s.infof("search limits: soft %d ms, hard %d ms, nodes %d, depth %d, infinite %v, ponder %v",
 			limits.soft.Milliseconds(), limits.hard.Milliseconds(), limits.budget, limits.depth, limits.infinite, limits.ponder)
@@ -492,6 +413,126 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 		sr.reported = true
 	})
 	s.search = sr
+}
+
+// goArgs are the words of a go command, read: the engine's own clock
+// (wtime or btime, winc or binc), movestogo, movetime, depth, nodes, mate,
+// infinite, ponder and searchmoves.
+type goArgs struct {
+	myTime, myInc, movesToGo, moveTime, depth, nodes, mate int
+	haveTime, haveMoveTime                                 bool
+	infinite, ponder                                       bool
+	searchMoves                                            []Move
+}
+
+// goNumber is a word of go that takes a number: where it goes, its range,
+// and whether it belongs to one side's clock (w... or b...).
+type goNumber struct {
+	value    func(g *goArgs) *int
+	lo, hi   int
+	present  func(g *goArgs) *bool
+	mineOnly bool
+}
+
+// goNumbers are the words of go that take a number.
+var goNumbers = map[string]goNumber{
+	"wtime":     {value: func(g *goArgs) *int { return &g.myTime }, lo: math.MinInt32, hi: math.MaxInt32, present: func(g *goArgs) *bool { return &g.haveTime }, mineOnly: true},
+	"btime":     {value: func(g *goArgs) *int { return &g.myTime }, lo: math.MinInt32, hi: math.MaxInt32, present: func(g *goArgs) *bool { return &g.haveTime }, mineOnly: true},
+	"winc":      {value: func(g *goArgs) *int { return &g.myInc }, lo: 0, hi: math.MaxInt32, mineOnly: true},
+	"binc":      {value: func(g *goArgs) *int { return &g.myInc }, lo: 0, hi: math.MaxInt32, mineOnly: true},
+	"movestogo": {value: func(g *goArgs) *int { return &g.movesToGo }, lo: 0, hi: math.MaxInt32},
+	"movetime":  {value: func(g *goArgs) *int { return &g.moveTime }, lo: 0, hi: math.MaxInt32, present: func(g *goArgs) *bool { return &g.haveMoveTime }},
+	"depth":     {value: func(g *goArgs) *int { return &g.depth }, lo: 1, hi: maxIter},
+	"nodes":     {value: func(g *goArgs) *int { return &g.nodes }, lo: 1, hi: noBudget},
+	"mate":      {value: func(g *goArgs) *int { return &g.mate }, lo: 1, hi: maxIter / 2},
+}
+
+// readGo reads the words of go; a word it cannot use is skipped and said
+// in an info string.
+func (s *uciSession) readGo(args []string) *goArgs {
+	g := &goArgs{}
+	for i := 0; i < len(args); i++ {
+		word := args[i]
+		if n, ok := goNumbers[word]; ok {
+			if i+1 == len(args) {
+				s.infof("go: %s without a value skipped", word)
+				continue
+			}
+			i++
+			v, ok := parseInt(args[i], n.lo, n.hi)
+			switch {
+			case !ok:
+				s.infof("go: %s %s skipped: want a whole number from %d to %d", word, quoteWords(args[i:i+1]), n.lo, n.hi)
+			case n.mineOnly && (word[0] == 'w') != (s.e.side == white): // the opponent's clock
+			default:
+				*n.value(g) = v
+				if n.present != nil {
+					*n.present(g) = true
+				}
+			}
+			continue
+		}
+		switch word {
+		case "infinite":
+			g.infinite = true
+		case "ponder":
+			g.ponder = true
+		case "searchmoves":
+			i = s.readSearchMoves(g, args, i)
+		default:
+			s.infof("go: %s skipped", quoteWords(args[i:i+1]))
+		}
+	}
+	return g
+}
+
+// readSearchMoves reads the moves after "searchmoves" at args[i], up to
+// the next word of go, and returns the index of the last word read.
+func (s *uciSession) readSearchMoves(g *goArgs, args []string, i int) int {
+	for i+1 < len(args) {
+		if _, keyword := goNumbers[args[i+1]]; keyword || args[i+1] == "infinite" || args[i+1] == "ponder" {
+			break
+		}
+		i++
+		if m, ok := s.e.parseMove(args[i]); ok {
+			g.searchMoves = append(g.searchMoves, m)
+		} else {
+			s.infof("go searchmoves: %s is not legal here; skipped", quoteWords(args[i:i+1]))
+		}
+	}
+	if g.searchMoves == nil {
+		s.infof("go searchmoves: no legal move listed; searching every move")
+	}
+	return i
+}
+
+// goLimits are the limits of the search go asks for: a clock's budget
+// (moveClock), a depth (a mate in N is a search of 2N plies), a node budget
+// (-nodes unless go nodes gives one), or micro-Max's 1e6 nodes.
+func (s *uciSession) goLimits(g *goArgs) searchLimits {
+	limits := searchLimits{infinite: g.infinite, ponder: g.ponder, searchMoves: g.searchMoves, budget: g.nodes, depth: g.depth}
+	if g.mate > 0 && g.depth == 0 {
+		limits.depth = 2 * g.mate // a mate in N moves is found by a search of 2N plies
+	}
+	if limits.budget == 0 {
+		limits.budget = s.cfg.nodeBudget
+	}
+	switch {
+	case g.haveTime || g.haveMoveTime:
+		c := moveClock{overhead: s.cfg.overhead}
+		if g.haveMoveTime {
+			c.perMove = max(time.Duration(g.moveTime)*time.Millisecond, time.Millisecond)
+		}
+		if g.haveTime {
+			c.left = time.Duration(g.myTime) * time.Millisecond
+			c.increment = time.Duration(g.myInc) * time.Millisecond
+			c.movesToGo = g.movesToGo
+		}
+		limits.soft, limits.hard = c.budget()
+	case limits.budget == 0 && limits.depth == 0 && !limits.infinite:
+		limits.budget = microMaxBudget // (a ponder search reaches it and waits for ponderhit)
+	}
+	return limits
 }
 
 // uciScore writes micro-Max's score as UCI wants it: "cp S", micro-Max's
