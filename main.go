@@ -36,27 +36,43 @@
 //
 // # The code, in reading order
 //
-// One package, a file per concern; read it with the C listing beside it:
+// One package, a file per concern. The core is micro-Max itself, and names
+// nothing around it (TestCoreStandsAlone); read it with the C listing
+// beside you:
 //
 //  1. board.go: the 0x88 board, the piece codes, the centre table in the
-//     board's right half, the initial position.
+//     board's right half, the initial position, and micro-Max's rules as
+//     the code outside the searches needs them, each written once.
 //  2. hash.go: glibc's rand() replayed, the hash keys, the transposition
-//     table's 9-byte slots; table_linux.go and table_other.go, its memory.
+//     table's 9-byte slots and its size; table_linux.go and table_other.go,
+//     its memory.
 //  3. search_literal.go: micro-Max's D() statement for statement, with the
 //     C's variables and jumps and micro-Max's comments. Start here.
-//  4. main.go: the flags, the choice of protocol, and runClassic, micro-Max's
-//     main() loop; the bench.
-//  5. search.go: the same search with shortcuts that change its speed and
-//     nothing else (piece sets, recaptures found directly, prefetches in
-//     prefetch_amd64.go), the Engine around it and its statistics.
-//  6. The engine around the search, which knows no protocol: engine.go (one
-//     search's limits and stop flags, a move played with micro-Max's own
-//     check, the PV), job.go (a search in a goroutine of its own), clock.go
-//     (the time of a move), game.go (undo, mate, draws by rule), movegen.go
-//     (legal moves), fen.go (set-up positions), textio.go (lines in and out).
+//  4. search.go: the Engine (micro-Max's globals), rootSearch (micro-Max's
+//     call of D() in main()) and search, the same search as the literal one
+//     with shortcuts that change its speed and nothing else: pieces.go (the
+//     piece sets, recaptures found directly), prefetch_amd64.go and
+//     prefetch_other.go (the table's slots fetched ahead).
+//  5. hook.go: the hook through which what watches a search plugs in.
+//
+// Around the core, which no protocol text enters:
+//
+//  6. The engine: engine.go (a move played with micro-Max's own check, the
+//     PV, mate distances, a new game), job.go (a search in a goroutine of
+//     its own, under a clock), clock.go (the time of a move), game.go (the
+//     game record: undo, mate, draws by rule), movegen.go (legal moves),
+//     fen.go (set-up positions), san.go (moves in SAN), textio.go (lines in
+//     and out), options.go (the one table of settings), version.go (the
+//     name the GUIs show), and main.go: the flags, the protocol's choice,
+//     micro-Max's console dialogue (console.run, its main() loop), the bench.
 //  7. The protocols: xboard.go (CECP) and uci.go (UCI).
-//  8. The instruments: lab.go (the futility laboratory), tree.go and
-//     treedot.go (-tree), version.go (the name the GUIs show).
+//  8. The instruments, which watch a search through the hook: watch.go
+//     (the instruments and searchmoves), stats.go (-stats), lab.go (the
+//     futility laboratory), tree.go and treedot.go (-tree), strength.go
+//     (the strength levels).
+//  9. The browser page's engine: worker_js.go and worker_other.go (the Web
+//     Worker), uci_web.go (the page's own commands), treejson.go (the tree
+//     as JSON).
 //
 // README.md says how to play, test and compare node counts with the C
 // program; doc/protocols.md, doc/laboratory.md, doc/speed.md and

@@ -248,6 +248,36 @@ func (s *uciSession) newGame() {
 	s.base = "startpos"
 }
 
+// webCommand is "umax ...": the browser page's commands (uci_web.go).
+func (s *uciSession) webCommand(args []string, _ time.Time) {
+	if len(args) == 0 {
+		s.infof("umax wants state, san, record or tree")
+		return
+	}
+	switch args[0] {
+	case "state":
+		s.out.line("umax state " + s.stateJSON())
+	case "san":
+		s.out.line("umax san " + s.sanJSON(args[1:]))
+	case "record":
+		plies, ok := 0, len(args) == 2
+		if ok {
+			plies, ok = parseInt(args[1], 0, maxTreePlies)
+		}
+		if !ok {
+			s.infof("umax record wants a ply from 0 (none) to %d, not %s", maxTreePlies, quoteWords(args[1:]))
+			return
+		}
+		s.settle("umax record")
+		s.web.recordPlies = plies
+	case "tree":
+		s.settle("umax tree")
+		s.out.line("umax tree " + s.treeJSON())
+	default:
+		s.infof("umax %s: no such command (state, san, record, tree)", quoteWords(args[:1]))
+	}
+}
+
 // --- Options ------------------------------------------------------------
 
 // uciType is an option's type, default and range as UCI's option line

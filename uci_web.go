@@ -1,11 +1,11 @@
 package main
 
-// The browser page's own commands, in UCI mode: what the page
-// (web/app.js) asks the engine besides standard UCI, so that legal moves,
-// the game's state, SAN and the search tree all come from the engine
-// itself. They all start with the word "umax", which no UCI GUI sends, and
-// each answers in one line that starts with the same two words as the
-// command, followed by JSON:
+// What the browser page's own commands answer, in UCI mode (uci.go's
+// webCommand runs them): what the page (web/app.js) asks the engine besides
+// standard UCI, so that legal moves, the game's state, SAN and the search
+// tree all come from the engine itself. They all start with the word
+// "umax", which no UCI GUI sends, and each answers in one line that starts
+// with the same two words as the command, followed by JSON:
 //
 //	umax state           umax state {"fen":..., "moves":[legal moves], "san":[the game's moves], "end":..., ...}
 //	umax san M1 M2 ...   umax san {"san":[...]}: the moves, from the game's position, in SAN
@@ -24,7 +24,6 @@ import (
 	"bufio"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // maxTreePlies is the deepest iteration the page may record: the trees of
@@ -56,36 +55,6 @@ func (w *webSession) recording(e *Engine, lab labSettings) *treeRecorder {
 func (w *webSession) keepTree() {
 	if w.recorder != nil {
 		w.lastTree, w.recorder = w.recorder, nil
-	}
-}
-
-// webCommand is "umax ...": the page's commands (see the top of the file).
-func (s *uciSession) webCommand(args []string, _ time.Time) {
-	if len(args) == 0 {
-		s.infof("umax wants state, san, record or tree")
-		return
-	}
-	switch args[0] {
-	case "state":
-		s.out.line("umax state " + s.stateJSON())
-	case "san":
-		s.out.line("umax san " + s.sanJSON(args[1:]))
-	case "record":
-		plies, ok := 0, len(args) == 2
-		if ok {
-			plies, ok = parseInt(args[1], 0, maxTreePlies)
-		}
-		if !ok {
-			s.infof("umax record wants a ply from 0 (none) to %d, not %s", maxTreePlies, quoteWords(args[1:]))
-			return
-		}
-		s.settle("umax record")
-		s.web.recordPlies = plies
-	case "tree":
-		s.settle("umax tree")
-		s.out.line("umax tree " + s.treeJSON())
-	default:
-		s.infof("umax %s: no such command (state, san, record, tree)", quoteWords(args[:1]))
 	}
 }
 

@@ -115,6 +115,29 @@ type session struct {
 	quitting bool
 }
 
+// cecpState is what the session's engine is doing, as its search says.
+type cecpState int
+
+const (
+	cecpIdle      cecpState = iota // no search runs
+	cecpThinking                   // a search for the engine's move
+	cecpPondering                  // a search on the opponent's time, after the engine's hint
+	cecpAnalysing                  // analyze mode's search, until stopped
+)
+
+// state is what the engine is doing now.
+func (s *session) state() cecpState {
+	switch {
+	case s.search == nil:
+		return cecpIdle
+	case s.search.analysis:
+		return cecpAnalysing
+	case s.search.pondering:
+		return cecpPondering
+	}
+	return cecpThinking
+}
+
 // runXboard runs a CECP session on in and out until "quit" or the end of
 // input.
 func runXboard(e *Engine, in io.Reader, out io.Writer, cfg config) {
@@ -205,7 +228,7 @@ func (s *session) receive(l inputLine) {
 			}
 		}
 	}
-	atOnce, stops := classify(l, sr.analysis || sr.pondering, len(s.queue) == 0)
+	atOnce, stops := classify(l, s.state() != cecpThinking, len(s.queue) == 0)
 	if atOnce {
 		s.execute(l)
 		return
@@ -552,7 +575,7 @@ func (s *session) ping(args string) {
 // its last finished iteration. (Not on move, analysing or pondering, the
 // engine ignores it.)
 func (s *session) moveNow(string) {
-	if s.search != nil && !s.search.analysis && !s.search.pondering {
+	if s.state() == cecpThinking {
 		s.search.job.stop()
 	}
 }
@@ -561,7 +584,7 @@ func (s *session) moveNow(string) {
 // before the next command runs.
 func (s *session) easy(string) {
 	s.ponder = false
-	if s.search != nil && s.search.pondering {
+	if s.state() == cecpPondering {
 		s.abandonSearch()
 	}
 }
@@ -571,15 +594,15 @@ func (s *session) easy(string) {
 func (s *session) cmdHint(string) {
 	var m Move
 	switch {
-	case s.search != nil && s.search.analysis:
+	case s.state() == cecpAnalysing:
 		_, _, last := s.search.job.progress()
 		if len(last.pv) == 0 {
 			return
 		}
 		m = last.pv[0]
-	case s.search != nil && s.search.pondering:
+	case s.state() == cecpPondering:
 		m = s.search.ponderMove
-	case s.hasHint && s.search == nil && !s.illegal && s.e.isLegal(s.hint):
+	case s.hasHint && s.state() == cecpIdle && !s.illegal && s.e.isLegal(s.hint):
 		m = s.hint
 	default:
 		return
@@ -771,7 +794,7 @@ func (s *session) status(string) {
 	if !s.analyzing {
 		return
 	}
-	if s.search == nil || !s.search.analysis {
+	if s.state() != cecpAnalysing {
 		s.out.line("stat01: 0 0 0 0 0")
 		return
 	}
