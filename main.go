@@ -100,16 +100,16 @@ func main() {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
 	}
-	if cl.version {
-		fmt.Println(versionLine())
-		return
-	}
 	prefaultTables = runtime.NumCPU() > 1 // fault the table in on another core (table_linux.go)
 	e := newEngine(defaultHashEntries)
 	e.literal = cl.literal
 	if err := cl.applyOptions(e, &cl.cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
+	}
+	if cl.version {
+		fmt.Println(versionLine())
+		return
 	}
 	switch {
 	case cl.bench:

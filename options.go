@@ -7,6 +7,7 @@ package main
 // only the names, the kinds, the ranges and what a value sets.
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"strings"
@@ -64,7 +65,7 @@ type option struct {
 // laboratory's switches.
 var options = []option{
 	{uci: "Hash", flag: "hash", usage: "the transposition table in MiB (144: micro-Max's 2^24 entries); CECP's memory command sets it too",
-		kind: spinOption, def: defaultHashEntries * len(hashSlot{}) >> 20, lo: 1, hi: maxMemoryMB, top: func(_ *Engine, c *config) int { return c.maxMemory },
+		kind: spinOption, def: defaultHashEntries * len(hashSlot{}) >> 20, lo: 1, hi: maxMemoryMB, top: func(_ *Engine, c *config) int { return cmp.Or(c.maxMemory, maxMemoryMB) },
 		get: func(e *Engine, _ *config) int { return e.memoryMB() }, set: func(e *Engine, _ *config, v int) { e.setMemory(v) }},
 	{uci: "Clear Hash", kind: buttonOption, set: func(e *Engine, _ *config, _ int) { clear(e.table) }},
 	{uci: "Move Overhead", kind: spinOption, lo: 0, hi: maxOverheadMS,
@@ -108,62 +109,67 @@ func (o *option) maxValue(e *Engine, c *config) int {
 	return o.hi
 }
 
-// setText sets the option from a protocol's text: a spin's whole number in
-// range, a check's words for on and off (CECP's 1 and 0, UCI's true and
-// false, in any case); a button takes anything. Other text is refused and
-// changes nothing.
+// setText sets the option from a protocol's text (parse), or refuses the
+// text and changes nothing.
 func (o *option) setText(e *Engine, c *config, text, on, off string) error {
-	v, ok := 0, true
+	v, err := o.parse(e, c, text, on, off)
+	if err == nil {
+		o.set(e, c, v)
+	}
+	return err
+}
+
+// parse reads a protocol's text for the option: a spin's whole number in
+// range, a check's words for on and off (CECP's 1 and 0, UCI's true and
+// false, in any case); a button takes anything.
+func (o *option) parse(e *Engine, c *config, text, on, off string) (int, error) {
 	switch o.kind {
 	case spinOption:
-		if v, ok = parseInt(strings.TrimSpace(text), o.lo, o.maxValue(e, c)); !ok {
-			return fmt.Errorf("want a whole number from %d to %d", o.lo, o.maxValue(e, c))
+		if v, ok := parseInt(strings.TrimSpace(text), o.lo, o.maxValue(e, c)); ok {
+			return v, nil
 		}
+		return 0, fmt.Errorf("want a whole number from %d to %d", o.lo, o.maxValue(e, c))
 	case checkOption:
-		if v, ok = b2i(strings.EqualFold(text, on)), strings.EqualFold(text, on) || strings.EqualFold(text, off); !ok {
-			return fmt.Errorf("want %s or %s", on, off)
+		if !strings.EqualFold(text, on) && !strings.EqualFold(text, off) {
+			return 0, fmt.Errorf("want %s or %s", on, off)
 		}
+		return b2i(strings.EqualFold(text, on)), nil
 	}
-	o.set(e, c, v)
-	return nil
+	return 0, nil
 }
 
 // addOptionFlags defines the options' flags on fs. The function it returns
-// applies them to an engine and a config once fs is parsed (a flag not
-// given keeps their setting), or says which one is out of range and
-// changes nothing.
+// applies the flags given to an engine and a config once fs is parsed, or
+// says which one is out of range and changes nothing.
 func addOptionFlags(fs *flag.FlagSet) func(e *Engine, c *config) error {
-	type given struct {
-		o     *option
-		value func() int
-	}
-	var flags []given
 	for i := range options {
-		o := &options[i]
-		switch {
+		switch o := &options[i]; {
 		case o.flag == "":
 		case o.kind == checkOption:
-			p := fs.Bool(o.flag, o.def != 0, o.usage)
-			flags = append(flags, given{o, func() int { return b2i(*p) }})
+			fs.Bool(o.flag, o.def != 0, o.usage)
 		default:
-			p := fs.Int(o.flag, o.def, fmt.Sprintf("%s (%d to %d)", o.usage, o.lo, o.hi))
-			flags = append(flags, given{o, func() int { return *p }})
+			fs.Int(o.flag, o.def, fmt.Sprintf("%s (%d to %d)", o.usage, o.lo, o.hi))
 		}
 	}
-	return func(e *Engine, c *config) error {
-		set := map[string]bool{}
-		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-		for _, g := range flags {
-			if v := g.value(); set[g.o.flag] && g.o.kind == spinOption && (v < g.o.lo || v > g.o.hi) && !(v == 0 && g.o.flagZero) {
-				return fmt.Errorf("-%s must be from %d to %d", g.o.flag, g.o.lo, g.o.hi)
-			}
+	return func(e *Engine, c *config) (err error) {
+		for _, apply := range []bool{false, true} { // every flag read, then every flag set
+			fs.Visit(func(f *flag.Flag) {
+				for i := range options {
+					if o := &options[i]; o.flag == f.Name && err == nil {
+						v, perr := o.parse(e, c, f.Value.String(), "true", "false")
+						if f.Value.String() == "0" && o.flagZero {
+							v, perr = 0, nil
+						}
+						if err = perr; err != nil {
+							err = fmt.Errorf("-%s: %v", o.flag, err)
+						} else if apply {
+							o.set(e, c, v)
+						}
+					}
+				}
+			})
 		}
-		for _, g := range flags {
-			if set[g.o.flag] {
-				g.o.set(e, c, g.value())
-			}
-		}
-		return nil
+		return err
 	}
 }
 
@@ -172,18 +178,14 @@ func addOptionFlags(fs *flag.FlagSet) func(e *Engine, c *config) error {
 // that none is.
 func labFlags(lab labSettings) string {
 	var on []string
-	c := &config{lab: lab}
 	for i := range options {
-		o := &options[i]
-		if !o.laboratory {
-			continue
-		}
-		switch v := o.get(nil, c); {
-		case v == o.def:
-		case o.kind == spinOption:
-			on = append(on, fmt.Sprintf("-%s=%d", o.flag, v))
-		default:
-			on = append(on, "-"+o.flag)
+		o, c := &options[i], &config{lab: lab}
+		if v := 0; o.laboratory {
+			if v = o.get(nil, c); v != o.def && o.kind == spinOption {
+				on = append(on, fmt.Sprintf("-%s=%d", o.flag, v))
+			} else if v != o.def {
+				on = append(on, "-"+o.flag)
+			}
 		}
 	}
 	if len(on) == 0 {

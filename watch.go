@@ -84,18 +84,29 @@ func watchOf(e *Engine, instruments ...instrument) searchHook {
 	return w
 }
 
+// each tells every instrument, in turn.
+func (w *watch) each(tell func(x instrument)) {
+	for _, x := range w.instruments {
+		tell(x)
+	}
+}
+
 func (w *watch) enter(side, alpha, beta, eval, epSquare, lastTo, depth, tableDepth, nodes int) {
 	w.frames = append(w.frames, watchFrame{side: side, beta: beta, epSquare: epSquare, lastTo: lastTo})
-	for _, x := range w.instruments {
-		x.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes)
-	}
+	w.each(func(x instrument) { x.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes) })
 }
 
 func (w *watch) iterate(iter int, thinkingRoot bool, nodes int) {
 	w.frames[len(w.frames)-1].iter = iter
-	for _, x := range w.instruments {
-		x.iterate(iter, thinkingRoot, nodes)
-	}
+	w.each(func(x instrument) { x.iterate(iter, thinkingRoot, nodes) })
+}
+
+func (w *watch) newBest()                 { w.each(func(x instrument) { x.newBest() }) }
+func (w *watch) iterated(best, nodes int) { w.each(func(x instrument) { x.iterated(best, nodes) }) }
+
+func (w *watch) leave(best, score, nodes int) {
+	w.each(func(x instrument) { x.leave(best, score, nodes) })
+	w.frames = w.frames[:len(w.frames)-1]
 }
 
 // move completes what the search tells of a move into a searchMove, with
@@ -125,25 +136,6 @@ func (w *watch) move(from, to, piece, victim, score, alphaNow, hashFirst int, ru
 		m.rule, m.score = x.move(m)
 	}
 	return m.rule, m.score
-}
-
-func (w *watch) newBest() {
-	for _, x := range w.instruments {
-		x.newBest()
-	}
-}
-
-func (w *watch) iterated(best, nodes int) {
-	for _, x := range w.instruments {
-		x.iterated(best, nodes)
-	}
-}
-
-func (w *watch) leave(best, score, nodes int) {
-	for _, x := range w.instruments {
-		x.leave(best, score, nodes)
-	}
-	w.frames = w.frames[:len(w.frames)-1]
 }
 
 // rootMoveSet is UCI's searchmoves: bit bitIndex(to) of set[bitIndex(from)]
