@@ -19,14 +19,15 @@ const noBudget = math.MaxInt / 2
 // under-promotion, which micro-Max makes a queen, is fixed afterwards: the
 // piece, and the evaluation by the difference in promotion gain. A move that
 // is not one of the legal moves, or that micro-Max refuses, is an error,
-// and the position is left as it was.
-func (e *Engine) play(m Move) error {
+// and the position is left as it was. The laboratory's switches lab, if
+// any is on, decide the moves of that search as of every other.
+func (e *Engine) play(m Move, lab labSettings) error {
 	if !e.isLegal(m) {
 		return fmt.Errorf("%v is not a legal move here", m)
 	}
 	before := e.Position
 	e.pendingFrom, e.pendingTo = m.from, m.to
-	played := e.rootSearch(&searchControl{})
+	played := e.rootSearch(&searchControl{hook: watchOf(e, laboratory(e, lab))})
 	e.pendingFrom = infinity
 	if !played { // cannot happen: the generator and micro-Max agree (movegen_test.go)
 		e.Position = before

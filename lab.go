@@ -103,7 +103,6 @@ func (l labSettings) active() bool { return l != labSettings{} }
 // labRules is the laboratory as an instrument (watch.go): with its
 // switches, it decides every move (labRule).
 type labRules struct {
-	quietInstrument
 	e   *Engine
 	lab labSettings
 }
@@ -113,10 +112,10 @@ func laboratory(e *Engine, lab labSettings) instrument {
 	if !lab.active() {
 		return nil
 	}
-	return labRules{e: e, lab: lab}
+	return &labRules{e: e, lab: lab}
 }
 
-func (l labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m, &l.lab) }
+func (l *labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m, &l.lab) }
 
 // labRule decides the fate of a move by micro-Max's futility test and the
 // switched-on rules, the first that applies, and returns it with the score

@@ -113,7 +113,7 @@ func main() {
 	}
 	switch {
 	case cl.bench:
-		runBench(e, cl.nodes, os.Stdout)
+		runBench(e, cl.nodes, cl.cfg.lab, os.Stdout)
 	case cl.classic:
 		os.Exit(runConsole(e, cl))
 	case cl.uci:
@@ -295,7 +295,7 @@ func (c *console) turn(line *[9]int) {
 	}
 	ctl.hook = watchOf(e, laboratory(e, c.cfg.lab), some(stats), some(c.tree))
 	if level, ok := c.cfg.strength.level(); ok && line[0] == 10 {
-		e.thinkAtLevel(c.cfg.strength, level, ctl) // -elo (strength.go)
+		e.thinkAtLevel(c.cfg.strength, c.cfg.lab, level, ctl) // -elo (strength.go)
 		return
 	}
 	e.rootSearch(ctl)
@@ -360,7 +360,7 @@ var benchPositions = []struct{ name, moves string }{
 // time of each, then the total, a signature of the search that changes only
 // when the search does, and the speed. The last two lines are "N nodes" and
 // "N nps", as OpenBench reads a bench.
-func runBench(e *Engine, budget int, w io.Writer) {
+func runBench(e *Engine, budget int, lab labSettings, w io.Writer) {
 	total, elapsed := 0, time.Duration(0)
 	for _, pos := range benchPositions {
 		e.Position = newGame()
@@ -368,13 +368,13 @@ func runBench(e *Engine, budget int, w io.Writer) {
 		for _, mv := range strings.Fields(pos.moves) {
 			e.pendingFrom = int(mv[0]) - 16*int(mv[1]) + parseBias
 			e.pendingTo = int(mv[2]) - 16*int(mv[3]) + parseBias
-			if !e.rootSearch(&searchControl{}) {
+			if !e.rootSearch(&searchControl{hook: watchOf(e, laboratory(e, lab))}) {
 				panic("bench: illegal move " + mv)
 			}
 		}
 		e.pendingFrom = infinity
 		start := time.Now()
-		e.rootSearch(&searchControl{budget: budget})
+		e.rootSearch(&searchControl{budget: budget, hook: watchOf(e, laboratory(e, lab))})
 		took := time.Since(start)
 		total += e.nodes
 		elapsed += took

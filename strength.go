@@ -176,7 +176,7 @@ type levelChoice struct {
 // asked before each move with the nodes so far, stops the scoring when time
 // is short (the moves already scored are chosen among). The engine's board
 // is left at the root. ok is false if not one move was scored.
-func (e *Engine) chooseAtLevel(outer *searchControl, setting strengthSetting, level strengthLevel, moves []Move, enough func(nodes int) bool) (choice levelChoice, ok bool) {
+func (e *Engine) chooseAtLevel(outer *searchControl, setting strengthSetting, lab labSettings, level strengthLevel, moves []Move, enough func(nodes int) bool) (choice levelChoice, ok bool) {
 	root := e.Position
 	type scored struct {
 		move         Move
@@ -194,7 +194,7 @@ func (e *Engine) chooseAtLevel(outer *searchControl, setting strengthSetting, le
 		var last *scored
 		only := &rootMoveSet{}
 		only.set[bitIndex(m.from)] = bit(m.to)
-		ctl := &searchControl{budget: level.budget, hook: watchOf(e, only)}
+		ctl := &searchControl{budget: level.budget, hook: watchOf(e, laboratory(e, lab), only)}
 		if outer.poll != nil {
 			ctl.poll = func(nodes int) bool { return outer.poll(total + nodes) }
 		}
@@ -261,10 +261,10 @@ func (s strengthSetting) draw(pos *Position, n int) int {
 // playChosen plays the chosen move on micro-Max's board with micro-Max's
 // own check (the pending move of rootSearch), leaving pendingFrom and
 // pendingTo at its squares, as a search that plays its move does.
-func (e *Engine) playChosen(m Move) bool {
+func (e *Engine) playChosen(m Move, lab labSettings) bool {
 	nodes := e.nodes
 	e.pendingFrom, e.pendingTo = m.from, m.to
-	played := e.rootSearch(&searchControl{})
+	played := e.rootSearch(&searchControl{hook: watchOf(e, laboratory(e, lab))})
 	e.nodes = nodes
 	return played
 }
@@ -285,7 +285,7 @@ func (j *searchJob) runAtLevel() bool {
 		timed := !j.limits.infinite && !j.pondering && j.limits.hard > 0
 		return timed && j.elapsed(nodes)-j.clockOffset() >= j.limits.soft
 	}
-	choice, ok := e.chooseAtLevel(&j.ctl, j.limits.strength, j.level, j.legal, enough)
+	choice, ok := e.chooseAtLevel(&j.ctl, j.limits.strength, j.limits.lab, j.level, j.legal, enough)
 	if !ok {
 		e.aborted = true
 		return false
@@ -302,14 +302,14 @@ func (j *searchJob) runAtLevel() bool {
 		return false
 	}
 	e.aborted = false
-	return e.playChosen(choice.move)
+	return e.playChosen(choice.move, j.limits.lab)
 }
 
 // thinkAtLevel is the console mode's search at a level, under the
 // console's control ctl (its budget, kibitz line and statistics): micro-Max's
 // own search within the level's budget, or with a margin the level's
 // choice, printed as one kibitz line. It reports whether a move was played.
-func (e *Engine) thinkAtLevel(setting strengthSetting, level strengthLevel, ctl *searchControl) bool {
+func (e *Engine) thinkAtLevel(setting strengthSetting, lab labSettings, level strengthLevel, ctl *searchControl) bool {
 	if level.margin == 0 {
 		ctl.budget = min(ctl.budget, level.budget)
 		return e.rootSearch(ctl)
@@ -318,14 +318,14 @@ func (e *Engine) thinkAtLevel(setting strengthSetting, level strengthLevel, ctl 
 	if len(moves) == 0 {
 		return e.rootSearch(ctl) // mate or stalemate: micro-Max says so
 	}
-	choice, ok := e.chooseAtLevel(&searchControl{}, setting, level, moves, nil)
+	choice, ok := e.chooseAtLevel(&searchControl{}, setting, lab, level, moves, nil)
 	if !ok {
 		return false
 	}
 	if ctl.report != nil {
 		ctl.report(choice.depth, choice.nodes, choice.score, choice.move.from, choice.move.to)
 	}
-	return e.playChosen(choice.move)
+	return e.playChosen(choice.move, lab)
 }
 
 // levelFlag is the -level flag: a level by its knobs, "BUDGET" or

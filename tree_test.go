@@ -67,7 +67,7 @@ func (c treeCase) trace(t *testing.T) tracedIteration {
 		if !ok {
 			t.Fatalf("%s: bad move %s", c.name, text)
 		}
-		if err := e.play(m); err != nil {
+		if err := e.play(m, labSettings{}); err != nil {
 			t.Fatal(err)
 		}
 	}

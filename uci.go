@@ -362,7 +362,7 @@ func (s *uciSession) position(args []string) {
 	s.game.undo(s.game.length() - common)
 	s.e.Position = s.game.current().pos
 	for _, m := range moves[common:] {
-		if err := s.e.play(m); err != nil { // cannot happen: the moves were checked
+		if err := s.e.play(m, s.cfg.lab); err != nil { // cannot happen: the moves were checked
 			s.infof("position: %v", err)
 			s.e.Position = s.game.current().pos
 			return

@@ -8,14 +8,19 @@ package main
 // of the calls under way, tells each instrument in turn, and returns what
 // the instruments that decide (the laboratory, searchmoves) decided.
 
-// instrument is what watches a search through a watch: the hook's six
-// points, with a move told as a searchMove.
+// instrument is what watches a search through a watch: it is told of
+// every move as a searchMove, and returns the verdict and the score that
+// stand (m is the watch's until move returns). One that also watches the
+// calls of the search (the statistics, the tree) is a nodeWatcher.
 type instrument interface {
+	move(m *searchMove) (pruneRule, int)
+}
+
+// nodeWatcher is an instrument told of the hook's other five points too.
+type nodeWatcher interface {
+	instrument
 	enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int)
 	iterate(iter int, thinkingRoot bool, nodes int)
-	// move returns the verdict and the score that stand; m is the watch's
-	// until move returns.
-	move(m *searchMove) (pruneRule, int)
 	newBest()
 	iterated(best, nodes int)
 	leave(best, score, nodes int)
@@ -44,7 +49,7 @@ type searchMove struct {
 	made      bool      // the move stands on the board (the literal search), else the board is as before it
 }
 
-// quietInstrument does nothing: an instrument embeds it for the points it
+// quietInstrument does nothing: a nodeWatcher embeds it for the points it
 // ignores.
 type quietInstrument struct{}
 
@@ -60,8 +65,9 @@ func (quietInstrument) leave(best, score, nodes int)                            
 type watch struct {
 	e           *Engine
 	instruments []instrument
-	frames      []watchFrame // the calls under way, the root first
-	told        searchMove   // the move last told
+	watchers    []nodeWatcher // the instruments that watch the calls too
+	frames      []watchFrame  // the calls under way, the root first
+	told        searchMove    // the move last told
 }
 
 // watchFrame is what a move needs to know of the call it is made in.
@@ -77,6 +83,9 @@ func watchOf(e *Engine, instruments ...instrument) searchHook {
 		if x != nil {
 			w.instruments = append(w.instruments, x)
 		}
+		if x, ok := x.(nodeWatcher); ok {
+			w.watchers = append(w.watchers, x)
+		}
 	}
 	if len(w.instruments) == 0 {
 		return nil
@@ -84,28 +93,28 @@ func watchOf(e *Engine, instruments ...instrument) searchHook {
 	return w
 }
 
-// each tells every instrument, in turn.
-func (w *watch) each(tell func(x instrument)) {
-	for _, x := range w.instruments {
+// each tells every nodeWatcher, in turn.
+func (w *watch) each(tell func(x nodeWatcher)) {
+	for _, x := range w.watchers {
 		tell(x)
 	}
 }
 
 func (w *watch) enter(side, alpha, beta, eval, epSquare, lastTo, depth, tableDepth, nodes int) {
 	w.frames = append(w.frames, watchFrame{side: side, beta: beta, epSquare: epSquare, lastTo: lastTo})
-	w.each(func(x instrument) { x.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes) })
+	w.each(func(x nodeWatcher) { x.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes) })
 }
 
 func (w *watch) iterate(iter int, thinkingRoot bool, nodes int) {
 	w.frames[len(w.frames)-1].iter = iter
-	w.each(func(x instrument) { x.iterate(iter, thinkingRoot, nodes) })
+	w.each(func(x nodeWatcher) { x.iterate(iter, thinkingRoot, nodes) })
 }
 
-func (w *watch) newBest()                 { w.each(func(x instrument) { x.newBest() }) }
-func (w *watch) iterated(best, nodes int) { w.each(func(x instrument) { x.iterated(best, nodes) }) }
+func (w *watch) newBest()                 { w.each(func(x nodeWatcher) { x.newBest() }) }
+func (w *watch) iterated(best, nodes int) { w.each(func(x nodeWatcher) { x.iterated(best, nodes) }) }
 
 func (w *watch) leave(best, score, nodes int) {
-	w.each(func(x instrument) { x.leave(best, score, nodes) })
+	w.each(func(x nodeWatcher) { x.leave(best, score, nodes) })
 	w.frames = w.frames[:len(w.frames)-1]
 }
 
@@ -116,12 +125,12 @@ func (w *watch) leave(best, score, nodes int) {
 func (w *watch) move(from, to, piece, victim, score, alphaNow, hashFirst int, rule pruneRule) (pruneRule, int) {
 	f := &w.frames[len(w.frames)-1]
 	kind := piece & 7
-	m := &w.told
-	*m = searchMove{side: f.side, root: f.lastTo == 8, iter: f.iter, remaining: f.iter - b2i(to != f.lastTo),
-		from: from, to: to, piece: piece, newPiece: piece | movedBit, victim: victim,
-		captureSq: captureSquare(kind, to, f.epSquare), rookFrom: noSquare, passed: noSquare,
-		gain: 99 * pieceValue[victim&7], score: score, alphaNow: alphaNow, beta: f.beta,
-		tableMove: hashFirst != 0, rule: rule, made: int(w.e.board[uint8(from)]) != piece}
+	m := &w.told // filled in field by field: a composite literal would be built aside and copied
+	m.side, m.root, m.iter, m.remaining = f.side, f.lastTo == 8, f.iter, f.iter-b2i(to != f.lastTo)
+	m.from, m.to, m.piece, m.newPiece, m.victim = from, to, piece, piece|movedBit, victim
+	m.captureSq, m.rookFrom, m.passed = captureSquare(kind, to, f.epSquare), noSquare, noSquare
+	m.gain, m.score, m.alphaNow, m.beta = 99*pieceValue[victim&7], score, alphaNow, f.beta
+	m.tableMove, m.rule, m.made = hashFirst != 0, rule, int(w.e.board[uint8(from)]) != piece
 	if step := to - from; (kind == 4 && (step == 2 || step == -2)) || (kind < 3 && (step == 32 || step == -32)) {
 		m.passed = from + step/2 // castling, or a pawn's double step
 		if kind == 4 {
@@ -142,7 +151,6 @@ func (w *watch) move(from, to, piece, victim, score, alphaNow, hashFirst int, ru
 // for each root move to be searched. As an instrument it cuts the others at
 // the root: made but not searched, scored -infinity so that none is played.
 type rootMoveSet struct {
-	quietInstrument
 	set [64]uint64
 }
 

@@ -511,7 +511,7 @@ func (s *session) colour(side int) {
 // In the illegal-position state every move is illegal.
 func (s *session) userMove(text string) {
 	m, ok := s.e.parseMove(text)
-	if s.illegal || !ok || s.e.play(m) != nil {
+	if s.illegal || !ok || s.e.play(m, s.cfg.lab) != nil {
 		s.out.line("Illegal move: " + printable(text))
 		return
 	}
@@ -843,7 +843,7 @@ func (s *session) startPonder() {
 		return
 	}
 	after.makeMove(s.hint)
-	if !after.hasLegalMove() || s.e.play(s.hint) != nil {
+	if !after.hasLegalMove() || s.e.play(s.hint, s.cfg.lab) != nil {
 		return
 	}
 	sr := &cecpSearch{pondering: true, ponderMove: s.hint, ponderPos: s.e.Position}
@@ -955,7 +955,7 @@ func (s *session) finish() {
 		return // cannot happen: no search starts in a position without a move
 	}
 	if !res.played {
-		if err := e.play(res.best); err != nil { // cannot happen: the job checked the move
+		if err := e.play(res.best, s.cfg.lab); err != nil { // cannot happen: the job checked the move
 			e.Position = s.game.current().pos
 			s.out.line("# " + printable(err.Error()))
 			return
