@@ -116,7 +116,7 @@ const (
 	stepIterate stepKind = iota // an iteration of depth a begins; its best starts at b (e at depth 1, else -infinity)
 	stepPass                    // an earlier iteration of depth a ended: best b by the move, c nodes, d moves pruned (its steps dropped)
 	stepEnter                   // a call begins: its node has the window, depth, evaluation and table depth
-	stepMove                    // a move is made: new evaluation v a, alpha f b; rule: its reply is searched next, or what cut it
+	stepMove                    // a move is made: new evaluation v a (or the score a laboratory rule gave it), alpha f b; rule: searched next, or what cut it
 	stepReply                   // a quiescence box's move a (index of the box's moves): its reply returned, the move scores b
 	stepBest                    // the move gave a new best score a
 	stepCut                     // the iteration fails high with best a >= beta: no more moves (a king capture: a >= infinity)

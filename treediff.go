@@ -25,7 +25,8 @@ package main
 // the move of the node at path (node i in A's tree, j in B's) that one
 // search ("searched": "a" or "b") searched, as its node k (-1 in a
 // quiescence box) of nodes nodes, while the other made it and cut it by
-// rule with new evaluation v, or did not make it ("made": false, rule "").
+// rule with score v (its new evaluation, unless a laboratory rule scored
+// it otherwise), or did not make it ("made": false, rule "").
 // "a" and "b" are the node's best score, returned score and best move in
 // each search. searchedA counts the moves only A searched, and their nodes.
 
@@ -53,7 +54,7 @@ type diffMove struct {
 	nodes        int       // the nodes it counted there
 	made         bool      // the other search made it and cut it by rule; else it never came to it
 	rule         pruneRule // what cut it in the other search
-	eval         int       // its new evaluation v in the other search
+	eval         int       // its score v in the other search, as cut
 }
 
 // moveEntry is a move a node made: its child node, stub or box move.
