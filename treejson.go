@@ -60,7 +60,6 @@ import (
 	"bufio"
 	"errors"
 	"io"
-	"sort"
 	"strconv"
 )
 
@@ -186,14 +185,9 @@ func writeSourceJSON(w io.Writer) error {
 	j.field("text").str(literalSource)
 	j.field("lines").raw("{")
 	lines := stepSourceLines(literalSource)
-	parts := make([]string, 0, len(lines))
-	for part := range lines {
-		parts = append(parts, part)
-	}
-	sort.Strings(parts)
-	for _, part := range parts {
-		j.field(part).raw("[")
-		for i, n := range lines[part] {
+	for _, p := range stepSource {
+		j.field(p.part).raw("[")
+		for i, n := range lines[p.part] {
 			if i > 0 {
 				j.raw(",")
 			}

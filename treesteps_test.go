@@ -523,6 +523,17 @@ func TestWebDiff(t *testing.T) {
 		t.Errorf("aggressive futility in the Ruy Lopez: %v", rules)
 	}
 	t.Logf("micro-Max against aggressive futility in the Ruy Lopez, 3 ply: %v", rules)
+	a = record(3, "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6") // and the other way round
+	diff = jsonDiff{}
+	webAnswer(t, d, "umax diff", &diff)
+	checkDiff(t, "aggressive futility against micro-Max", b, a, diff)
+	back := map[string]int{}
+	for _, m := range diff.Moves {
+		back[m.Searched+" "+m.Rule]++
+	}
+	if back["b aggressive"] != rules["a aggressive"] || back["b "] != rules["a "] || back["b "] == 0 {
+		t.Errorf("aggressive futility against micro-Max: %v, the other way round %v", back, rules)
+	}
 
 	d.expectNothing("umax record 2")
 	d.search("position startpos moves e2e4", "go depth 2")
