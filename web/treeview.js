@@ -71,11 +71,12 @@ function nodeItem(ctx, i) {
     summary.append(" ", jump);
   }
   let filled = false;
-  details.addEventListener("toggle", () => {
-    if (!details.open || filled) return;
+  li.fillMoves = () => { // its moves, listed when first opened
+    if (filled) return;
     filled = true;
     details.append(nodeMoves(ctx, i));
-  });
+  };
+  details.addEventListener("toggle", () => { if (details.open) li.fillMoves(); });
   return li;
 }
 
@@ -86,6 +87,7 @@ export function openPath(view, tree, i) {
   for (let k = i; k > 0; k = tree.tree[k].parent) path.unshift(k);
   let item = view.querySelector("li.tree-node[data-node='0']");
   for (const k of path) {
+    item.fillMoves();
     item.querySelector(":scope > details").open = true;
     item = item.querySelector(`:scope > details > ul > li.tree-node[data-node='${k}']`);
   }

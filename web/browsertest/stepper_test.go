@@ -166,7 +166,7 @@ func nextOf(rec nativeSteps, k int, kind string) int {
 // lands on the step the engine's recording says, showing its node's
 // position, the move tried marked, the node counter, and its lines of
 // search_literal.go lit; a jump from the tree view lands on the node's
-// entry, and "back" returns. A FEN that the engine refuses is said so; a
+// entry, "back" returns, and "find in the tree" marks the node shown. A FEN that the engine refuses is said so; a
 // laboratory rule's cut is reached. The 4-ply iteration from the opening
 // loads in under a second; the memory it takes is logged.
 func TestStepper(t *testing.T) {
@@ -255,6 +255,14 @@ func TestStepper(t *testing.T) {
 	}
 	if back := b.clickStep("step-return"); back.Step != afterBack {
 		t.Errorf("back from the jump shows step %d, want %d", back.Step, afterBack)
+	}
+	// Find in the tree: the tree opens at the node shown, marked.
+	b.click("#step-find")
+	b.waitJS(`document.querySelector("#step-tree summary.current")`, 5*time.Second)
+	var marked int
+	b.eval(`Number(document.querySelector("#step-tree summary.current").closest("li.tree-node").dataset.node)`, &marked)
+	if now := b.shown(); marked != now.Node {
+		t.Errorf("find in the tree marks node %d, the stepper shows node %d", marked, now.Node)
 	}
 
 	// From a FEN: a refused one says why; a laboratory rule's cut is met.
