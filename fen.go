@@ -212,12 +212,13 @@ func (p *Position) staticEval() int {
 	return sum
 }
 
-// fenOf writes a position as a FEN (move counters 0 1), for messages and
-// the title of a -tree picture.
+// fenOf writes a position as a FEN (move counters 0 1), for messages, the
+// title of a -tree picture and the boards of the page's stepper (a byte at
+// a time: the stepper asks for thousands).
 func fenOf(p *Position) string {
-	s := ""
+	s := make([]byte, 0, 90)
 	for rank := 0; rank < 8; rank++ {
-		empty := 0
+		empty := byte(0)
 		for file := 0; file < 8; file++ {
 			piece := int(p.board[16*rank+file])
 			if piece == 0 {
@@ -225,7 +226,7 @@ func fenOf(p *Position) string {
 				continue
 			}
 			if empty > 0 {
-				s += fmt.Sprint(empty)
+				s = append(s, '0'+empty)
 				empty = 0
 			}
 			c := " pPnkbrq"[piece&7]
@@ -236,31 +237,32 @@ func fenOf(p *Position) string {
 			if piece&white != 0 {
 				c -= 'a' - 'A'
 			}
-			s += string(c)
+			s = append(s, c)
 		}
 		if empty > 0 {
-			s += fmt.Sprint(empty)
+			s = append(s, '0'+empty)
 		}
 		if rank < 7 {
-			s += "/"
+			s = append(s, '/')
 		}
 	}
-	side := "w"
+	side := " w "
 	if p.side == black {
-		side = "b"
+		side = " b "
 	}
-	castle := ""
+	s = append(s, side...)
+	castle := len(s)
 	for i, k := range castlingCorners {
 		if p.castlingRights()&(1<<i) != 0 {
-			castle += string(k.letter)
+			s = append(s, k.letter)
 		}
 	}
-	if castle == "" {
-		castle = "-"
+	if len(s) == castle {
+		s = append(s, '-')
 	}
 	ep := "-"
 	if p.epSquare < noSquare && p.board[p.epSquare] == 0 && (p.epSquare>>4 == 2 || p.epSquare>>4 == 5) {
 		ep = squareName(p.epSquare)
 	}
-	return fmt.Sprintf("%s %s %s %s 0 1", s, side, castle, ep)
+	return string(append(append(append(s, ' '), ep...), " 0 1"...))
 }

@@ -251,7 +251,7 @@ func (s *uciSession) newGame() {
 // webCommand is "umax ...": the browser page's commands (uci_web.go).
 func (s *uciSession) webCommand(args []string, _ time.Time) {
 	if len(args) == 0 {
-		s.infof("umax wants state, san, record or tree")
+		s.infof("umax wants state, san, record, tree, steps, diff or source")
 		return
 	}
 	switch args[0] {
@@ -270,11 +270,18 @@ func (s *uciSession) webCommand(args []string, _ time.Time) {
 		}
 		s.settle("umax record")
 		s.web.recordPlies = plies
-	case "tree":
-		s.settle("umax tree")
-		s.out.line("umax tree " + s.treeJSON())
+	case "tree", "steps":
+		s.settle("umax " + args[0])
+		s.out.line("umax " + args[0] + " " + s.treeJSON(args[0] == "steps"))
+	case "diff":
+		s.settle("umax diff")
+		s.out.line("umax diff " + s.diffJSON())
+	case "source":
+		var b strings.Builder
+		writeSourceJSON(&b)
+		s.out.line("umax source " + b.String())
 	default:
-		s.infof("umax %s: no such command (state, san, record, tree)", quoteWords(args[:1]))
+		s.infof("umax %s: no such command (state, san, record, tree, steps, diff, source)", quoteWords(args[:1]))
 	}
 }
 

@@ -45,7 +45,7 @@ func outputLines(r io.Reader, seen func(string)) <-chan outputLine {
 	read, out := make(chan outputLine), make(chan outputLine)
 	go func() {
 		sc := bufio.NewScanner(r)
-		sc.Buffer(nil, 1<<20)
+		sc.Buffer(nil, 64<<20)
 		for sc.Scan() {
 			if seen != nil {
 				seen(sc.Text())

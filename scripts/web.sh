@@ -26,7 +26,7 @@ case "${1:-build}" in
 test)
   cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -timeout 30m -v . ;;
 screenshots)
-  cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -v -run 'TestPage' . -args -screenshots ;;
+  cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -v -run 'TestPage|TestStepper' . -args -screenshots ;;
 speed)
   cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -v -run 'TestWorkerSpeed' -timeout 60m . -args -speed "${2:-3}" ;;
 esac

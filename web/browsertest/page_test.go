@@ -251,7 +251,7 @@ func TestPage(t *testing.T) {
 	}
 	b.waitJS(`!document.getElementById("open-tree").disabled`, 10*time.Second)
 	b.click("#open-tree")
-	b.waitJS(`document.querySelector("#tree-view li.tree-node")`, 10*time.Second)
+	b.waitJS(`document.querySelector("#tree-view li.tree-node li.tree-node")`, 10*time.Second) // the root opened (its toggle event is a task of its own)
 	var root struct {
 		Total    int
 		Children []int
@@ -335,7 +335,8 @@ func TestPage(t *testing.T) {
 
 // TestPage40 sets the engine to micro-Max 4.0 and checks that its first
 // search after 1.e4 is the C program 4.0's (testdata/classic40/default.1000000),
-// iteration for iteration, in the thinking lines; then compares 4.1 and
+// iteration for iteration, in the thinking lines, each principal variation
+// in SAN, the last one's too; then compares 4.1 and
 // 4.0 on that position in the compare panel, whose columns are the C
 // programs' too.
 func TestPage40(t *testing.T) {
@@ -348,6 +349,20 @@ func TestPage40(t *testing.T) {
 	b.waitUsersTurn(10 * time.Second)
 	b.clickMove("e2e4")
 	b.waitJS(`window.umax.state().moves.length === 2`, 2*time.Minute)
+	// Every iteration's PV in SAN, the last one's too (its answer comes
+	// after the engine has played its move).
+	const allSAN = `[...document.querySelectorAll("#iterations td.pv")].every((td) => !/^[a-h][1-8][a-h][1-8]/.test(td.textContent))`
+	deadline := time.Now().Add(5 * time.Second)
+	for ok := false; !ok; {
+		b.eval(allSAN, &ok)
+		if !ok && time.Now().After(deadline) {
+			var pvs []string
+			b.eval(`[...document.querySelectorAll("#iterations td.pv")].map((td) => td.textContent)`, &pvs)
+			t.Errorf("principal variations not in SAN: %q", pvs)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	got := b.iterations()
 	if fmt.Sprint(got) != fmt.Sprint(want40) {
 		t.Errorf("4.0 after 1.e4: the page's iterations %v, the C program's %v", got, want40)
