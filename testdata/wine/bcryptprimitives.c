@@ -1,0 +1,18 @@
+/* Test-only, for Wine 8.0 (Debian 12), which lacks bcryptprimitives.dll: the Go runtime
+   loads that DLL's ProcessPrng at start-up. Built by scripts/wine-test.sh; never shipped. */
+#include <windows.h>
+
+BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length); /* advapi32's RtlGenRandom */
+
+/* ProcessPrng fills data with size random bytes, a ULONG's worth at a time. */
+__declspec(dllexport) BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T size)
+{
+	while (size > 0) {
+		ULONG chunk = size > 0x40000000 ? 0x40000000 : (ULONG)size;
+		if (!SystemFunction036(data, chunk))
+			return FALSE;
+		data += chunk;
+		size -= chunk;
+	}
+	return TRUE;
+}
