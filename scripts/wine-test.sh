@@ -51,7 +51,7 @@ export WINEPREFIX="$build/prefix" WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtm
 unset DISPLAY WAYLAND_DISPLAY
 
 fail() {
-	echo "FAILED: $*" >&2
+	printf 'FAILED: %s\n' "$*" >&2
 	exit 1
 }
 
