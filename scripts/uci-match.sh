@@ -16,7 +16,7 @@
 # control (tc=2+0.05), as a Windows GUI would run it (scripts/wine-test.sh
 # -setup makes the Wine prefix and the archive; cmd=wine args=umax.exe).
 #
-# First fastchess --compliance checks the dialogue. It fails on any illegal move, time loss, disconnect or stall, and on any
+# First fastchess --compliance checks the dialogue (with -w, umax.exe's too). It fails on any illegal move, time loss, disconnect or stall, and on any
 # warning fastchess prints about our engine. The self-play and level matches run with
 # fastchess's -strict, which stops at the first warning (so do the Windows
 # build's); the matches against
@@ -85,14 +85,23 @@ if [ -n "$windows" ]; then
 fi
 
 # fastchess's own check of the UCI dialogue (uci, isready, position, go with
-# each clock, ucinewgame).
-"$fastchess" --compliance "$engine" >"$dir/compliance.out" 2>&1 || true
-if ! grep -q 'Engine passed all compliance checks' "$dir/compliance.out"; then
-	cat "$dir/compliance.out"
-	echo "FAILED: fastchess --compliance"
-	exit 1
+# each clock, ucinewgame), of the native build and (-w) of umax.exe under
+# Wine: compliance OUTPUT ENGINE [ARGS].
+compliance() {
+	out=$1
+	shift
+	"$fastchess" --compliance "$@" >"$out" 2>&1 || true
+	if ! grep -q 'Engine passed all compliance checks' "$out"; then
+		cat "$out"
+		echo "FAILED: fastchess --compliance $*"
+		exit 1
+	fi
+	echo "fastchess --compliance $*: $(tail -1 "$out")"
+}
+compliance "$dir/compliance.out" "$engine"
+if [ -n "$windows" ]; then
+	compliance "$dir/compliance-windows.out" wine "$windows_engine"
 fi
-echo "fastchess --compliance: $(tail -1 "$dir/compliance.out")"
 
 # The time controls.
 tcs="sudden-death:tc=4 increment:tc=2+0.05 movestogo:tc=10/1.5 movetime:st=0.1 nodes:tc=inf:nodes=20000"
