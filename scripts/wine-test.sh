@@ -77,9 +77,11 @@ setup() {
 	x86_64-w64-mingw32-gcc -O2 -shared -s -o "$dll" testdata/wine/bcryptprimitives.c -ladvapi32
 	if [ ! -f "$WINEPREFIX/system.reg" ]; then
 		rm -rf "$WINEPREFIX"
-		timeout 120 wine wineboot --init >"$build/wineboot.log" 2>&1 ||
-			{ cat "$build/wineboot.log" >&2; fail "wineboot --init (its output above)"; }
-		timeout 60 wineserver -w
+		if ! timeout 120 wine wineboot --init >"$build/wineboot.log" 2>&1 || ! timeout 60 wineserver -w; then
+			cat "$build/wineboot.log" >&2
+			rm -rf "$WINEPREFIX" # not half made: the next run starts afresh
+			fail "wineboot --init (its output above)"
+		fi
 	fi
 	cp "$dll" "$WINEPREFIX/drive_c/windows/system32/"
 }
@@ -120,14 +122,18 @@ release() {
 shorttests() {
 	status=0
 	GOOS=windows GOARCH=amd64 go test -short -count=1 -exec wine . >"$build/short.out" 2>&1 || status=$?
-	other=$(grep -v -E '^(--- FAIL: Test[^ ]+ \([0-9.]+s\)|    testing\.go:[0-9]+: TempDir RemoveAll cleanup: unlinkat .*: Invalid function\.|FAIL|FAIL	umax	[0-9.]+s|ok  	umax	.*)$' "$build/short.out" || true)
+	other=$(grep -v -E '^( *--- FAIL: Test[^ ]+ \([0-9.]+s\)| +testing\.go:[0-9]+: TempDir RemoveAll cleanup: unlinkat .*: Invalid function\.|FAIL|FAIL	umax	[0-9.]+s|ok  	umax	.*)$' "$build/short.out" || true)
 	if [ -n "$other" ] || ! grep -q -E '^(FAIL|ok  )	umax	[0-9.]+s' "$build/short.out"; then
 		cat "$build/short.out"
 		fail "go test -short under Wine (exit status $status)"
 	fi
-	tempdirs=$(sed -n 's/^--- FAIL: \(Test[^ ]*\) .*/\1/p' "$build/short.out" | paste -sd' ')
-	echo "go test -short under Wine: $(grep -E '^(FAIL|ok  )	umax	' "$build/short.out" | tr '\t' ' ')"
-	[ -z "$tempdirs" ] || echo "  (failed only in t.TempDir's cleanup, Wine's RemoveAll: $tempdirs)"
+	tempdirs=$(sed -n 's/^ *--- FAIL: \(Test[^ ]*\) .*/\1/p' "$build/short.out" | paste -sd' ')
+	took=$(sed -n 's/^\(FAIL\|ok  \)	umax	\([0-9.]*s\).*/\2/p' "$build/short.out")
+	if [ -z "$tempdirs" ]; then
+		echo "go test -short under Wine: ok, $took"
+	else
+		echo "go test -short under Wine: ok, $took, but for t.TempDir's cleanup (Wine's RemoveAll) in $tempdirs"
+	fi
 }
 
 # converse DIALOGUE OUT EOL ENGINE...: runs ENGINE with the lines of
@@ -148,7 +154,7 @@ converse() {
 		case $line in
 		'#'*) ;;
 		'?'*) expect "${line#?}" ;;
-		*) printf "%s$eol" "$line" >&3 ;;
+		*) (trap '' PIPE && printf "%s$eol" "$line" >&3) || fail "$* stopped reading at \"$line\" (output in $out)" ;;
 		esac
 	done <"$dialogue"
 	sent=$(now)
@@ -196,7 +202,8 @@ dialogues() {
 	done
 	for input in testdata/classic/*.50000.in; do
 		name=$(basename "$input" .in)
-		sed 's/$/\r/' "$input" | wine "$windows_engine" -classic -nodes 50000 >"$build/$name.out"
+		sed 's/$/\r/' "$input" | wine "$windows_engine" -classic -nodes 50000 >"$build/$name.out" ||
+			fail "umax.exe -classic on $input ended with status $?"
 		cmp "$build/$name.out" "testdata/classic/$name.out" ||
 			fail "umax.exe -classic with CRLF on $input did not print the C program's testdata/classic/$name.out"
 	done
