@@ -1,10 +1,9 @@
-/* Test-only, for Wine 8.0 (Debian 12), which lacks bcryptprimitives.dll: the Go runtime
-   loads that DLL's ProcessPrng at start-up. Built by scripts/wine-test.sh; never shipped. */
+/* Test-only, never shipped: Debian 12's Wine 8.0 lacks bcryptprimitives.dll, whose ProcessPrng a Go program needs to start. */
 #include <windows.h>
 
 BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length); /* advapi32's RtlGenRandom */
 
-/* ProcessPrng fills data with size random bytes, a ULONG's worth at a time. */
+/* ProcessPrng fills data with size random bytes, at most a ULONG's worth at a time. */
 __declspec(dllexport) BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T size)
 {
 	while (size > 0) {
