@@ -81,7 +81,8 @@ go build -o "$dir/umax" .
 engine=$dir/umax
 if [ -n "$windows" ]; then
 	# The Wine environment (WINEPREFIX...) and windows_engine, umax.exe.
-	eval "$(scripts/wine-test.sh -setup)"
+	wine_setup=$(scripts/wine-test.sh -setup)
+	eval "$wine_setup"
 fi
 
 # fastchess's own check of the UCI dialogue (uci, isready, position, go with

@@ -31,7 +31,8 @@
 # (WINEPREFIX and the rest) and windows_engine, the path of umax.exe;
 # scripts/uci-match.sh -w plays it so:
 #
-#   eval "$(scripts/wine-test.sh -setup)"
+#   wine_setup=$(scripts/wine-test.sh -setup)
+#   eval "$wine_setup"
 #
 # It needs wine and wine64, x86_64-w64-mingw32-gcc, zip and unzip (Debian's
 # packages wine, wine64, gcc-mingw-w64-x86-64, zip and unzip; it says which
