@@ -180,7 +180,7 @@ func runConsole(e *Engine, cl *commandLine) int {
 	if cl.cfg.strength.limit {
 		fmt.Fprintln(os.Stderr, "umax: playing at", cl.cfg.strength) // -elo or -level
 	}
-	c := &console{e: e, budget: cl.nodes, stats: cl.stats, treePlies: cl.treePlies, cfg: cl.cfg}
+	c := &console{e: e, budget: cl.nodes, stats: cl.stats, treePlies: cl.treePlies, cfg: cl.cfg, textMode: runtime.GOOS == "windows"}
 	c.run(os.Stdin, os.Stdout)
 	switch {
 	case cl.treePlies > 0 && c.tree == nil: // no empty line: nothing thought
@@ -233,6 +233,9 @@ type console struct {
 	treePlies int
 	tree      *treeRecorder
 	last      searchStats // the statistics of the last search, with stats
+	// textMode reads "\r\n" as "\n", as the C library reads stdin on
+	// Windows, whose console ends every line so (main sets it there).
+	textMode bool
 
 	out *bufio.Writer // where run writes, and turn its kibitz lines
 }
@@ -252,6 +255,11 @@ func (c *console) run(in io.Reader, out io.Writer) {
 		// Read up to a byte <= 10 (newline, tab, NUL) or end of input, as C's getchar loop.
 		for n := 0; ; n++ {
 			ch, err := r.ReadByte()
+			if c.textMode && ch == '\r' && err == nil {
+				if next, _ := r.Peek(1); len(next) == 1 && next[0] == '\n' {
+					ch, err = r.ReadByte() // text mode: the "\r" of "\r\n" is not read
+				}
+			}
 			v := int(ch)
 			if err != nil {
 				v = -1 // EOF
