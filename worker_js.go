@@ -94,7 +94,7 @@ func runWorker() bool {
 	q := &lineQueue{wake: make(chan struct{}, 1)}
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) > 0 {
-			q.add(args[0].String())
+			q.add(messageText(args[0]))
 		}
 		return nil
 	})
@@ -227,6 +227,18 @@ func (q *lineQueue) pump(out chan<- inputLine, limit int) {
 		}
 		<-q.wake
 	}
+}
+
+// messageText is a message's text: a string, or bytes (a Uint8Array, as
+// node-worker.cjs passes standard input on) taken as they are, so that
+// input that is not UTF-8 reaches the session as it does natively.
+func messageText(message js.Value) string {
+	if message.InstanceOf(js.Global().Get("Uint8Array")) {
+		b := make([]byte, message.Length())
+		js.CopyBytesToGo(b, message)
+		return string(b)
+	}
+	return message.String()
 }
 
 // splitLines cuts a message into its lines (a message without a newline is

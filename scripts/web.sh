@@ -18,10 +18,12 @@
 #                                  README and doc/web.md into doc/
 #   scripts/web.sh speed [N]       the worker's speed against the native
 #                                  engine's on the bench positions, N times (3)
-#   scripts/web.sh pack [VERSION]  the npm package (web/npm/README.md):
-#                                  dist/umax-VERSION.tgz, its engine named
-#                                  with VERSION (a semantic version, as npm
-#                                  wants; 0.0.0-dev unless given). Needs npm.
+#   scripts/web.sh pack [VERSION [DIR]]
+#                                  the npm package (web/npm/README.md):
+#                                  DIR/umax-VERSION.tgz (DIR: dist), its
+#                                  engine named with VERSION (a semantic
+#                                  version, as npm wants; 0.0.0-dev unless
+#                                  given). Needs npm, not the network.
 #
 # The tests build their own umax.wasm and serve their own copy of web/.
 set -eu
@@ -65,10 +67,12 @@ CREDITS
     printf '\n---\n\nGo (wasm_exec.js; the Go runtime and standard library in umax.wasm):\n\n'
     cat "$root/LICENSE"
   } >"$stage/LICENSE"
-  mkdir -p dist
-  rm -f "dist/umax-$version.tgz"
-  (cd "$stage" && npm pkg set "version=$version" && npm pack --silent --pack-destination "$OLDPWD/dist" >/dev/null)
-  echo "web.sh: built dist/umax-$version.tgz ($(wc -c <"dist/umax-$version.tgz") bytes)"
+  out=${3:-dist}
+  mkdir -p "$out"
+  out=$(cd "$out" && pwd)
+  rm -f "$out/umax-$version.tgz"
+  (cd "$stage" && npm pkg set "version=$version" && npm pack --silent --pack-destination "$out" >/dev/null)
+  echo "web.sh: built $out/umax-$version.tgz ($(wc -c <"$out/umax-$version.tgz") bytes)"
   exit 0 ;;
 test)
   cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -timeout 30m -v . ;;

@@ -44,10 +44,11 @@ class Engine extends EventEmitter {
   get running() { return this.#running; }
 
   // send passes text to the engine: one command line, or several separated
-  // by newlines. It returns false once the thread has ended.
+  // by newlines; a Uint8Array (a Buffer) is taken as the bytes of lines, as
+  // standard input is. It returns false once the thread has ended.
   send(text) {
     if (!this.#running) return false;
-    this.#worker.postMessage(String(text));
+    this.#worker.postMessage(text instanceof Uint8Array ? text : String(text));
     return true;
   }
 

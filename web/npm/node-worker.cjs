@@ -1,9 +1,9 @@
 // node-worker.cjs: micro-Max 4.1 (umax, the Go port) in a Node worker
 // thread, as umax-worker.js runs it in a browser's Web Worker. index.cjs
-// starts it; each message from the parent is one or more command lines
-// (null: the end of input), each message to it one line of output. The
-// first command chooses the protocol, as the native engine's does: "uci"
-// UCI, anything else CECP (XBoard).
+// starts it; each message from the parent is one or more command lines, as
+// text or as bytes (a Uint8Array; null: the end of input), each message to
+// it one line of output. The first command chooses the protocol, as the
+// native engine's does: "uci" UCI, anything else CECP (XBoard).
 "use strict";
 const { parentPort } = require("node:worker_threads");
 const fs = require("node:fs");
@@ -32,7 +32,7 @@ parentPort.on("message", (message) => {
     else ended = true;
     return;
   }
-  const text = String(message);
+  const text = message instanceof Uint8Array ? message : String(message); // bytes go as they are
   if (worker.receive) worker.receive(text);
   else waiting.push(text);
 });

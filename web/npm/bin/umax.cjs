@@ -7,8 +7,9 @@
 "use strict";
 const { startEngine } = require("../index.cjs");
 
-// longestLine is the most of one line passed on: the engine refuses longer
-// lines whole (UCI's limit is 1 MiB; CECP's 4 KiB), so more is not kept.
+// longestLine is the most of one line passed on, in bytes: the engine
+// refuses longer lines whole (UCI's limit is 1 MiB, CECP's 4 KiB), so more
+// is not kept.
 const longestLine = (1 << 20) + 1;
 
 const args = process.argv.slice(2);
@@ -31,27 +32,28 @@ engine.on("exit", (code) => {
 });
 process.stdout.on("error", () => process.exit(1)); // the reader has gone (EPIPE)
 
-let pending = ""; // the start of a line whose end has not come
-let cut = false;  // pending is cut at longestLine: the rest of its line is dropped
-process.stdin.setEncoding("utf8");
+// The input goes on as bytes, whole lines at a time: the engine reads them
+// as the native engine reads standard input.
+let pending = Buffer.alloc(0); // the start of a line whose end has not come
+let cut = false;               // pending is cut at longestLine: the rest of its line is dropped
 process.stdin.on("data", (chunk) => {
-  const parts = chunk.split("\n");
   const lines = [];
-  parts.forEach((part, i) => {
-    if (!cut) pending += part;
+  let start = 0;
+  for (let end = chunk.indexOf(10); end >= 0; start = end + 1, end = chunk.indexOf(10, start)) {
+    lines.push(cut ? pending : Buffer.concat([pending, chunk.subarray(start, end)]).subarray(0, longestLine));
+    pending = Buffer.alloc(0);
+    cut = false;
+  }
+  if (!cut && start < chunk.length) {
+    pending = Buffer.concat([pending, chunk.subarray(start)]);
     if (pending.length > longestLine) {
-      pending = pending.slice(0, longestLine);
+      pending = pending.subarray(0, longestLine);
       cut = true;
     }
-    if (i < parts.length - 1) { // the line has ended
-      lines.push(pending);
-      pending = "";
-      cut = false;
-    }
-  });
-  if (lines.length > 0) engine.send(lines.join("\n"));
+  }
+  if (lines.length > 0) engine.send(Buffer.concat(lines.flatMap((l) => [l, Buffer.from("\n")])).subarray(0, -1));
 });
 process.stdin.on("end", () => {
-  if (pending !== "") engine.send(pending); // a last line without its newline
+  if (pending.length > 0) engine.send(pending); // a last line without its newline
   engine.end();
 });
