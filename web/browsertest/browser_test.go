@@ -374,13 +374,20 @@ func (n *nativeEngine) run(t *testing.T, script []string) []string {
 }
 
 // workerRunJS runs a script in a new worker (the page's, unless start
-// makes another) as nativeEngine.run does, and returns its output lines.
+// makes another) as nativeEngine.run does, and returns its output lines;
+// it fails at once if the worker cannot load its files.
 const workerRunJS = `(async (script, start = () => new Worker("umax-worker.js")) => {
   const w = start();
   const lines = [];
-  let waiting = null;
-  w.onmessage = (e) => { lines.push(e.data); if (waiting && waiting.test(e.data)) { const r = waiting.resolve; waiting = null; r(); } };
-  const until = (test) => new Promise((resolve) => { waiting = { test, resolve }; });
+  let waiting = null, fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  w.onerror = (e) => fail(new Error("the worker failed: " + e.message));
+  w.onmessage = (e) => {
+    lines.push(e.data);
+    if (e.data.startsWith("info string umax-worker:")) fail(new Error(e.data));
+    if (waiting && waiting.test(e.data)) { const r = waiting.resolve; waiting = null; r(); }
+  };
+  const until = (test) => Promise.race([failed, new Promise((resolve) => { waiting = { test, resolve }; })]);
   for (const c of script) {
     const done = c.startsWith("go ") ? until((l) => l.startsWith("bestmove")) : null;
     w.postMessage(c);
