@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -159,6 +162,7 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 // (startNodeEngine) or the native engine in this process (startNative).
 type lineEngine struct {
 	t     *testing.T
+	pid   int // the process's, under Node
 	in    io.WriteCloser
 	lines <-chan outputLine
 	done  <-chan struct{} // the engine has ended
@@ -187,7 +191,7 @@ func startNodeEngine(t *testing.T, project string, env []string, args ...string)
 	}
 	outW.Close()
 	done := make(chan struct{})
-	e := &lineEngine{t: t, in: in}
+	e := &lineEngine{t: t, pid: cmd.Process.Pid, in: in}
 	lines := outputLines(outR, nil)
 	e.lines = lines
 	go func() {
@@ -616,12 +620,18 @@ func readmeExample(t *testing.T, project string, env []string) {
 // URLs beside the worker's files; the command ends with its usage for an
 // argument it does not know, and -version names the version.
 func packageExports(t *testing.T, project string, env []string) {
+	// node runs a command, returning its standard output and, in err, what
+	// it wrote to standard error when it failed.
 	node := func(args ...string) (string, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-		cmd.Dir, cmd.Env = project, env
-		out, err := cmd.CombinedOutput()
+		var stderr strings.Builder
+		cmd.Dir, cmd.Env, cmd.Stderr = project, env, &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			err = fmt.Errorf("%w: %s", err, stderr.String())
+		}
 		return strings.TrimSpace(string(out)), err
 	}
 	for _, c := range []struct {
@@ -641,7 +651,7 @@ func packageExports(t *testing.T, project string, env []string) {
 		}
 	}
 	out, err := node("npx", "umax", "-bench")
-	if exit, ok := err.(*exec.ExitError); !ok || exit.ExitCode() != 2 || !strings.HasPrefix(out, "usage: umax") {
+	if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(err.Error(), "usage: umax") {
 		t.Errorf("npx umax -bench: %q (%v), want the usage and exit code 2", out, err)
 	}
 	// A bad line from a program is the engine's business, not the module's:
@@ -659,4 +669,102 @@ umax: the engine has ended`
 	if err != nil || out != want {
 		t.Errorf("the module with bad input: %q (%v), want %q", out, err, want)
 	}
+}
+
+var npmSpeed = flag.Int("npm.speed", 0, "TestNpmSpeed: measure npx umax against the native engine this many times")
+
+// TestNpmSpeed, run with -npm.speed N (and UMAX_FULL=1), measures the
+// package under Node against the native engine (built here, a process of
+// its own), N times: the time to uciok from the start of the command; the
+// bench positions (main.go's, at micro-Max's budget: go nodes 1000000
+// each, from an empty table), their nodes and nodes per second; isready's
+// and stop's delays during go infinite; and the peak memory (VmHWM) of
+// the process after the bench, with the default Hash and with Hash 16.
+// doc/web.md gives the figures.
+func TestNpmSpeed(t *testing.T) {
+	if *npmSpeed == 0 {
+		t.Skip("a measurement, not a test: -npm.speed N runs it N times")
+	}
+	needFull(t, "the npm package under Node (node and npm)")
+	needProgram(t, "node", "nodejs")
+	needProgram(t, "npx", "npm")
+	tmp := t.TempDir()
+	env := offlineNpmEnv(tmp)
+	project := installNpmPackage(t, tmp, env)
+	native := filepath.Join(tmp, "umax")
+	if out, err := exec.Command("go", "build", "-o", native, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	var bench []string
+	for _, p := range benchPositions {
+		bench = append(bench, "ucinewgame", strings.TrimSpace("position startpos moves "+p.moves), "go nodes 1000000")
+	}
+	bench[1] = "position startpos"
+	// measure runs the command: its start, the bench, the delays during a
+	// search, and its peak memory.
+	measure := func(hash int, args ...string) (start time.Duration, nodes, ms int, ready, stop []time.Duration, peakKB int) {
+		began := time.Now()
+		e := startNodeEngine(t, project, env, args...)
+		e.sync("uci")
+		start = time.Since(began)
+		if hash > 0 {
+			e.sync(fmt.Sprintf("setoption name Hash value %d", hash))
+		}
+		for _, l := range e.run(bench) {
+			if f := strings.Fields(l); len(f) == 7 && f[0] == "info" && f[1] == "nodes" {
+				n, _ := strconv.Atoi(f[2])
+				m, _ := strconv.Atoi(f[6])
+				nodes, ms = nodes+n, ms+m
+			}
+		}
+		for range 3 {
+			e.send("position startpos moves e2e4", "go infinite")
+			e.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 5 }, time.Minute)
+			sent := e.send("isready")
+			e.until(func(l string) bool { return l == "readyok" }, time.Minute)
+			ready = append(ready, time.Since(sent).Round(time.Millisecond))
+			sent = e.send("stop")
+			e.until(isBestmove, time.Minute)
+			stop = append(stop, time.Since(sent).Round(time.Millisecond))
+		}
+		peakKB = peakMemoryKB(t, e.pid)
+		e.send("quit")
+		if _, ok := e.ended(10 * time.Second); !ok {
+			t.Errorf("%s did not end after quit", strings.Join(args, " "))
+		}
+		return start, nodes, ms, ready, stop, peakKB
+	}
+	for run := 1; run <= *npmSpeed; run++ {
+		nStart, nNodes, nMS, nReady, nStop, nPeak := measure(0, native)
+		wStart, wNodes, wMS, wReady, wStop, wPeak := measure(0, "node", "node_modules/umax/bin/umax.cjs")
+		_, _, _, _, _, nSmall := measure(16, native)
+		_, _, _, _, _, wSmall := measure(16, "node", "node_modules/umax/bin/umax.cjs")
+		if nNodes != wNodes {
+			t.Errorf("run %d: under Node %d nodes, natively %d", run, wNodes, nNodes)
+		}
+		nps := func(nodes, ms int) float64 { return float64(nodes) / float64(ms) / 1000 }
+		t.Logf("run %d: %d nodes: native %.2f s, %.2f Mnodes/s; under Node %.2f s, %.2f Mnodes/s: %.0f%% of native", run, nNodes,
+			float64(nMS)/1000, nps(nNodes, nMS), float64(wMS)/1000, nps(wNodes, wMS), 100*nps(wNodes, wMS)/nps(nNodes, nMS))
+		t.Logf("run %d: uciok after: native %v, under Node %v; readyok after isready: native %v, Node %v; bestmove after stop: native %v, Node %v",
+			run, nStart.Round(time.Millisecond), wStart.Round(time.Millisecond), nReady, wReady, nStop, wStop)
+		t.Logf("run %d: peak memory after the bench, default Hash: native %d MB, Node %d MB; Hash 16: native %d MB, Node %d MB",
+			run, nPeak/1024, wPeak/1024, nSmall/1024, wSmall/1024)
+	}
+}
+
+// peakMemoryKB is a process's peak resident memory so far (Linux's VmHWM,
+// in KiB); 0 where /proc does not say it.
+func peakMemoryKB(t *testing.T, pid int) int {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Logf("no peak memory: %v", err)
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			return kb
+		}
+	}
+	return 0
 }

@@ -10,6 +10,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 globalThis.fs ??= fs; // Go's own writes (a crash's report) reach standard error
+globalThis.crypto ??= require("node:crypto").webcrypto; // Node 18 has it only there
 require("./wasm_exec.js");
 
 const waiting = []; // what arrived before the engine ran
