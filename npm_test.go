@@ -367,7 +367,8 @@ func goldenUCIScript(t *testing.T, native *lineEngine, path string, options ...s
 		}
 		out := native.run(chunk)
 		script, lines = append(script, chunk...), append(lines, out...)
-		best := strings.Fields(searchLines(out)[len(searchLines(out))-1])
+		searched := searchLines(out)
+		best := strings.Fields(searched[len(searched)-1])
 		if best[1] == "0000" {
 			break
 		}
@@ -440,6 +441,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *lineEngine, golden bool) {
 
 	// From here the clock decides how far a search goes: the table's
 	// contents are not the native engine's any more.
+
 	// go during a search stops it first.
 	e.send("position startpos", "go infinite", "go nodes 1000")
 	got = e.until(isBestmove, time.Minute)
