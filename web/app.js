@@ -2,7 +2,8 @@
 // postMessage), shows its iterations as they finish, opens the tree of an
 // iteration, steps through an iteration (stepper.js), and compares two
 // settings of the futility laboratory, by their iterations and node for
-// node. Every
+// node. It plays at full strength or at a strength level (UCI_Elo, with a
+// seed), and says which. Every
 // rule of chess here is the engine's: legal moves, SAN, check, mate and
 // draws come from its "umax state" and "umax san" answers (uci_web.go).
 
@@ -22,12 +23,17 @@ const game = {
   start: "startpos", // or a FEN
   moves: [],         // in UCI's coordinates
   over: "",          // why the game ended on the page (time), besides the engine's state
+  players: [],       // by ply: who played the engine's moves ("micro-Max 4.1 (level 1100, seed 42)")
 };
 let state = null;       // the engine's last "umax state" answer
 let search = null;      // the search running: {id, rows, ply}
 let searchId = 0;       // a search whose id is not this one's was abandoned (undo, new game)
 let treeText = "";      // the last search's tree, as the engine sent it (parsed when opened)
 let recordPlies = 3;    // what "umax record" was last told
+const engineOptions = {}; // the engine's options, by name, from its uci answer: {type, default, min, max}
+let told = null;        // the strength the engine was last told: {limit, elo, seed}; null before the uci answer
+let levelNote = "";     // what the engine said of the UCI_Elo it was last told (an info string), if anything
+let seed = 0;           // the seed field's last good value; 0: random
 const clock = { on: false, w: 0, b: 0, inc: 0, running: null, since: 0, timer: 0 };
 
 const board = new Chessboard($("board"), {
@@ -40,7 +46,9 @@ const board = new Chessboard($("board"), {
 // --- The engine's answers ----------------------------------------------------
 
 engine.listen((line) => {
+  if (line.startsWith("option name ")) readOption(line);
   if (line.startsWith("info string ")) console.info("umax:", line.slice(12));
+  if (line.startsWith("info string UCI_Elo ")) { levelNote = line.slice(12); showGame(); }
   if (search && line.startsWith("info depth ")) showIteration(search, line);
   if (search && line.startsWith("info nodes ")) search.total = parseInfo(line);
 });
@@ -66,6 +74,7 @@ function positionCommand() {
 
 // sync tells the engine the game and reads its state back, then shows it.
 async function sync(animated = true) {
+  game.players.length = Math.min(game.players.length, game.moves.length); // moves taken back
   engine.send(positionCommand());
   state = await engine.askJSON("umax state");
   await board.setPosition(state.fen, animated);
@@ -128,9 +137,9 @@ function nextTurn() {
   else startClock();
 }
 
-// goCommand is the go command of the strength chosen.
+// goCommand is the go command of the budget or clock chosen.
 function goCommand() {
-  const [kind, a] = $("strength").value.split(" ");
+  const [kind, a] = $("budget").value.split(" ");
   if (kind === "nodes") return `go nodes ${a}`;
   const ms = (t) => Math.max(Math.round(t), 1);
   return `go wtime ${ms(clock.w)} btime ${ms(clock.b)} winc ${clock.inc} binc ${clock.inc}`;
@@ -139,8 +148,9 @@ function goCommand() {
 // engineMove lets the engine think and play.
 async function engineMove() {
   if (search || gameOver()) return;
+  tellStrength(); // before the search: a setoption during one would end it
   const id = ++searchId;
-  search = { id, rows: [], total: null, finished: null, ply: game.moves.length };
+  search = { id, rows: [], total: null, finished: null, ply: game.moves.length, budget: $("budget").value };
   $("iterations").tBodies[0].replaceChildren();
   $("search-summary").textContent = `micro-Max thinks (${goCommand()})`;
   $("stop").disabled = false;
@@ -168,9 +178,11 @@ async function engineMove() {
   if (id !== searchId) { done(); return; } // abandoned meanwhile
   if (move && move !== "0000") {
     game.moves.push(move);
+    game.players[game.moves.length - 1] = playerName(told, finished.budget);
     await sync(true);
   }
   done();
+  tellStrength(); // a level chosen during the search
   if (id !== searchId) return;
   showGame();
   if (userSide() !== "both") nextTurn();
@@ -196,6 +208,7 @@ $("new-game").addEventListener("click", async () => {
   engine.send("ucinewgame");
   game.start = "startpos";
   game.moves = [];
+  game.players = [];
   game.over = "";
   resetClocks();
   $("iterations").tBodies[0].replaceChildren();
@@ -244,7 +257,7 @@ $("version").addEventListener("change", async () => {
   nextTurn();
 });
 
-$("strength").addEventListener("change", () => { resetClocks(); showGame(); });
+$("budget").addEventListener("change", () => { resetClocks(); showGame(); });
 
 $("record").addEventListener("change", async () => {
   await abandon();
@@ -275,6 +288,7 @@ $("fen-form").addEventListener("submit", async (e) => {
   }
   game.start = answer.start;
   game.moves = [];
+  game.players = [];
   game.over = "";
   resetClocks();
   await sync(false);
@@ -290,7 +304,7 @@ $("copy-pgn").addEventListener("click", () => {
 
 function resetClocks() {
   stopClock();
-  const [kind, seconds, inc] = $("strength").value.split(" ");
+  const [kind, seconds, inc] = $("budget").value.split(" ");
   clock.on = kind === "clock";
   clock.w = clock.b = clock.on ? Number(seconds) * 1000 : 0;
   clock.inc = clock.on ? Number(inc) * 1000 : 0;
@@ -346,9 +360,10 @@ function showGame() {
   let text;
   if (game.over) text = `${game.over}: ${game.over.startsWith("White") ? "0-1" : "1-0"}`;
   else if (state.end) text = `${state.end[0].toUpperCase()}${state.end.slice(1)}: ${state.result}`;
-  else if (search) text = `${mover} to move: micro-Max thinks${state.check ? " (check)" : ""}`;
+  else if (search) text = `${mover} to move: micro-Max thinks at ${strengthText(told, search.budget)}${state.check ? " (check)" : ""}`;
   else text = `${mover} to move${state.check ? ", in check" : ""}${usersTurn() ? ": your move" : ""}`;
   $("status").textContent = text;
+  $("playing").textContent = playingText();
   $("engine-status").textContent = "The engine is ready: micro-Max 4.1 (umax) in a Web Worker.";
   document.body.dataset.turn = usersTurn() ? "user" : search ? "engine" : "none";
   board.removeMarkers?.(MARKER_TYPE.square);
@@ -383,8 +398,8 @@ function showGame() {
 
 // pgn writes the game in PGN, SAN from the engine.
 function pgn() {
-  const white = userSide() === "w" ? "You" : "micro-Max 4.1 (umax)";
-  const black = userSide() === "b" ? "You" : "micro-Max 4.1 (umax)";
+  const white = userSide() === "w" ? "You" : enginePlayer(0);
+  const black = userSide() === "b" ? "You" : enginePlayer(1);
   const result = game.over ? (game.over.startsWith("White") ? "0-1" : "1-0") : state.result;
   const date = new Date().toISOString().slice(0, 10).replaceAll("-", ".");
   const tags = [["Event", "umax in the browser"], ["Site", location.host || "local"], ["Date", date],
@@ -393,10 +408,17 @@ function pgn() {
   const fullmove = Number(state.start.split(" ")[5] || 1);
   const blackFirst = state.start.split(" ")[1] === "b";
   const words = [];
+  const lastPlayer = [white, black];
   state.san.forEach((san, i) => {
     const ply = i + (blackFirst ? 1 : 0);
+    const player = game.players[i];
+    const changed = player && player !== lastPlayer[ply % 2];
+    if (changed) { // the engine's setting changed in the game: a comment says so
+      words.push(...`{From here ${player}}`.split(" "));
+      lastPlayer[ply % 2] = player;
+    }
     if (ply % 2 === 0) words.push(`${fullmove + Math.floor(ply / 2)}.`);
-    else if (i === 0) words.push(`${fullmove}...`);
+    else if (i === 0 || changed) words.push(`${fullmove + Math.floor(ply / 2)}...`);
     words.push(san);
   });
   words.push(result);
@@ -408,6 +430,122 @@ function pgn() {
   lines.push(line);
   return tags.map(([k, v]) => `[${k} "${v}"]`).join("\n") + "\n\n" + lines.join("\n") + "\n";
 }
+
+// --- Strength levels -------------------------------------------------------------
+
+// readOption keeps an option line of the engine's uci answer: its type,
+// default, min and max.
+function readOption(line) {
+  const m = /^option name (.+?) type (\S+)(.*)$/.exec(line);
+  if (!m) return;
+  const option = { type: m[2] };
+  const words = m[3].trim().split(" ");
+  for (let i = 0; i + 1 < words.length; i += 2) option[words[i]] = words[i + 1];
+  engineOptions[m[1]] = option;
+}
+
+// offerLevels fills the strength choice from the engine's options: full
+// strength, then ratings from UCI_Elo's min to its max, every 100 between;
+// the engine's defaults are what it was told so far.
+function offerLevels() {
+  const elo = engineOptions["UCI_Elo"];
+  if (!elo || !engineOptions["UCI_LimitStrength"]) return; // an engine without levels: full strength only
+  const lo = Number(elo.min), hi = Number(elo.max);
+  const ratings = [lo];
+  for (let r = Math.floor(lo / 100) * 100 + 100; r < hi; r += 100) ratings.push(r);
+  if (hi > lo) ratings.push(hi);
+  for (const r of ratings) $("level").add(new Option(`level ${r}`, String(r)));
+  told = { limit: engineOptions["UCI_LimitStrength"].default === "true", elo: Number(elo.default), seed: Number(engineOptions["Strength Seed"]?.default ?? 0) };
+  $("seed").max = engineOptions["Strength Seed"]?.max ?? $("seed").max;
+}
+
+// chosenStrength is the strength the page's settings ask for.
+function chosenStrength() {
+  if ($("level").value === "full") return { limit: false };
+  return { limit: true, elo: Number($("level").value), seed };
+}
+
+// tellStrength tells the engine the strength chosen (the options that
+// changed since it was last told), between searches only: a setoption
+// would end the search running.
+function tellStrength() {
+  if (search || !told) return;
+  const want = chosenStrength();
+  const set = (name, value) => engine.send(`setoption name ${name} value ${value}`);
+  if (want.limit !== told.limit) set("UCI_LimitStrength", want.limit);
+  if (want.limit && want.elo !== told.elo) { levelNote = ""; set("UCI_Elo", want.elo); }
+  if (want.limit && want.seed !== told.seed) set("Strength Seed", want.seed);
+  told = want.limit ? want : { ...told, limit: false };
+}
+
+// strengthText says a strength the engine was told: a level and its seed,
+// or full strength with its budget or clock ("nodes 10000", "clock 180 2").
+function strengthText(strength, budget) {
+  if (strength && strength.limit) {
+    const asked = `level ${strength.elo}, ${strength.seed ? `seed ${strength.seed}` : "random seed"}`;
+    const snapped = levelNote.match(/^UCI_Elo (\d+) plays level (\d+)/); // the engine's levels may snap
+    return snapped && Number(snapped[1]) === strength.elo ? asked.replace(`level ${strength.elo}`, `level ${snapped[2]}`) : asked;
+  }
+  const [kind, a, b] = budget.split(" ");
+  return kind === "nodes" ? `full strength, ${Number(a).toLocaleString("en")} nodes` : `full strength, ${Number(a) / 60}+${b} clock`;
+}
+
+// playerName is the engine's name in the PGN, with its strength.
+function playerName(strength, budget) {
+  return `micro-Max ${$("version").value === "40" ? "4.0" : "4.1"} (${strengthText(strength, budget)})`;
+}
+
+// enginePlayer is the engine's name for White (0) or Black (1): as it
+// played its first move of that side in the game, or as it will play.
+function enginePlayer(colour) {
+  const blackFirst = state.start.split(" ")[1] === "b";
+  const first = game.players.find((p, i) => p && (i + (blackFirst ? 1 : 0)) % 2 === colour);
+  return first || playerName(search ? told : chosenStrength(), search ? search.budget : $("budget").value);
+}
+
+// playingText says which strength plays: the search's running, or the
+// next one's, and the engine's note if the level it plays is not the
+// rating asked.
+function playingText() {
+  const now = search ? told : chosenStrength();
+  let text = `micro-Max plays at ${strengthText(now, search ? search.budget : $("budget").value)}.`;
+  const next = chosenStrength();
+  if (search && (next.limit !== told.limit || next.limit && (next.elo !== told.elo || next.seed !== told.seed))) {
+    text += ` From its next move: ${strengthText(next, $("budget").value)}.`;
+  }
+  if (now.limit && levelNote.startsWith(`UCI_Elo ${now.elo} `)) text += ` The engine says: ${levelNote}.`;
+  return text;
+}
+
+// The strength choice: at a level the seed counts, and the budgets under
+// micro-Max's own are not offered (the level limits the search itself).
+$("level").addEventListener("change", () => {
+  const atLevel = $("level").value !== "full";
+  $("seed").disabled = !atLevel;
+  for (const o of $("budget").options) {
+    const [kind, nodes] = o.value.split(" ");
+    o.disabled = atLevel && kind === "nodes" && Number(nodes) < 1000000;
+  }
+  if ($("budget").selectedOptions[0].disabled) { $("budget").value = "nodes 1000000"; resetClocks(); }
+  tellStrength();
+  showGame();
+});
+
+// The seed field: empty or 0 is random; anything but a whole number in
+// the option's range is refused, and the seed stays as it was.
+$("seed").addEventListener("change", () => {
+  const field = $("seed");
+  const text = field.value.trim();
+  const n = text === "" ? 0 : Number(text);
+  if (field.validity.badInput || !Number.isInteger(n) || n < 0 || n > Number(field.max)) {
+    $("seed-error").textContent = `A seed is a whole number from 0 to ${field.max} (0 or empty: random); the seed stays ${seed || "random"}.`;
+    return;
+  }
+  $("seed-error").textContent = "";
+  seed = n;
+  tellStrength();
+  showGame();
+});
 
 // --- Watching it think ---------------------------------------------------------
 
@@ -754,6 +892,7 @@ function showDiff(view, { runs: [ra, rb], diff }) {
 
 (async () => {
   await engine.ask("uci", "uciok");
+  offerLevels();
   engine.send(`umax record ${recordPlies}`);
   resetClocks();
   await sync(false);

@@ -11,7 +11,7 @@
 // repository (../..): natively, and for the page (GOOS=js GOARCH=wasm, with
 // Go's wasm_exec.js), serve a copy of web/ on a loopback port, and save the
 // screenshots the README and doc/web.md show into doc/ (web.png,
-// web-tree.png, web-compare.png). TestWorkerSpeed, with -speed, prints the worker's
+// web-tree.png, web-compare.png, web-levels.png). TestWorkerSpeed, with -speed, prints the worker's
 // speed against the native engine's (scripts/web-speed.sh).
 package browsertest
 

@@ -172,7 +172,7 @@ func TestPage(t *testing.T) {
 		t.Fatalf("the page loaded with console errors: %q", errs)
 	}
 	logLoadSize(t, servedBytes())
-	b.choose("strength", "nodes 10000")
+	b.choose("budget", "nodes 10000")
 	s := b.state()
 	if len(s.Legal) != 20 || s.Side != "w" {
 		t.Fatalf("the start: %+v", s)
@@ -183,7 +183,7 @@ func TestPage(t *testing.T) {
 	for moves < 12 && s.End == "" {
 		move := nativeBest(t, n, s.Moves)
 		if moves == 3 { // a long think, to click during it and stop it
-			b.choose("strength", "nodes 3000000")
+			b.choose("budget", "nodes 3000000")
 		}
 		if moves%2 == 0 {
 			b.clickMove(move)
@@ -210,7 +210,7 @@ func TestPage(t *testing.T) {
 			}
 			b.click("#stop")
 			b.waitJS(fmt.Sprintf(`window.umax.state().moves.length >= %d`, len(after.Moves)+1), 5*time.Second)
-			b.choose("strength", "nodes 10000")
+			b.choose("budget", "nodes 10000")
 		}
 		b.waitJS(fmt.Sprintf(`window.umax.state().moves.length >= %d || window.umax.state().end !== ""`, len(after.Moves)+1), time.Minute)
 		b.waitUsersTurn(time.Minute)
@@ -344,7 +344,7 @@ func TestPage40(t *testing.T) {
 	want40 := goldenFirstSearch(t, "classic40/default.1000000")
 	want41 := goldenFirstSearch(t, "classic/default.1000000")
 	b.choose("version", "40")
-	b.choose("strength", "nodes 1000000")
+	b.choose("budget", "nodes 1000000")
 	b.click("#new-game")
 	b.waitUsersTurn(10 * time.Second)
 	b.clickMove("e2e4")
@@ -448,7 +448,7 @@ func TestPageMore(t *testing.T) {
 		return strings.Join(s, "\n")
 	}
 	// Black on a clock: the engine opens, the board turns, the clocks run.
-	b.choose("strength", "clock 60 0")
+	b.choose("budget", "clock 60 0")
 	b.choose("user-side", "b")
 	b.waitJS(`window.umax.state().moves.length === 1 && document.body.dataset.turn === "user"`, 30*time.Second)
 	if !strings.Contains(sent(), "go wtime 60000 btime 60000 winc 0 binc 0") {
@@ -476,7 +476,7 @@ func TestPageMore(t *testing.T) {
 
 	// A new game while the engine thinks: the search is stopped, its move
 	// dropped, and the engine (White) opens the new game.
-	b.choose("strength", "nodes 3000000")
+	b.choose("budget", "nodes 3000000")
 	legal = b.state().Legal
 	b.clickMove(legal[0])
 	b.waitJS(`window.umax.searching()`, 10*time.Second)
@@ -487,7 +487,7 @@ func TestPageMore(t *testing.T) {
 	}
 
 	// "Engine, move": the engine takes Black's side, and the user White's.
-	b.choose("strength", "nodes 10000")
+	b.choose("budget", "nodes 10000")
 	b.click("#move-now")
 	b.waitJS(`window.umax.state().moves.length === 2 && document.body.dataset.turn === "user"`, 30*time.Second)
 	var side string
