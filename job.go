@@ -13,6 +13,7 @@ package main
 // after thinking (searchResult.played).
 
 import (
+	"cmp"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -144,10 +145,7 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	}
 	j.ctl.hook = watchOf(e, laboratory(e, limits.lab), some(rootMoves), some(j.stats), some(limits.tree))
 	j.ctl.literal = limits.tree != nil // the tree is the literal search's (tree.go)
-	j.ctl.budget = noBudget
-	if limits.budget > 0 {
-		j.ctl.budget = limits.budget
-	}
+	j.ctl.budget = cmp.Or(limits.budget, noBudget)
 	j.ctl.report = j.iterationDone
 	j.ctl.poll = j.poll
 	if level, ok := limits.strength.level(); ok && !limits.infinite { // a strength level: never in analysis
@@ -165,12 +163,8 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	return j
 }
 
-// listed reports whether m is one of the search moves (any move if there
-// is no list).
+// listed reports whether m is one of the search moves.
 func (j *searchJob) listed(m Move) bool {
-	if j.limits.searchMoves == nil {
-		return true
-	}
 	for _, l := range j.limits.searchMoves {
 		if l == m || l.promo == 0 && m.promo == 7 && l.from == m.from && l.to == m.to {
 			return true

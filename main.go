@@ -190,10 +190,9 @@ func runConsole(e *Engine, cl *commandLine) int {
 	return 0
 }
 
-// runProtocol lets the first command choose the protocol: "uci" starts a
-// UCI session, anything else (XBoard's "xboard" and "protover" first) a
-// CECP session. Empty lines before it are passed on. The session reads the
-// lines read here again, then the rest of the input.
+// runProtocol lets the first command choose the protocol, as the package
+// doc says; the session reads the lines read here again (empty ones too),
+// then the rest of the input.
 func runProtocol(e *Engine, in io.Reader, out io.Writer, cfg config) {
 	br := bufio.NewReaderSize(in, maxLineBytes)
 	var seen []byte
@@ -273,9 +272,7 @@ func (c *console) run(in io.Reader, out io.Writer) {
 	}
 }
 
-// turn does what micro-Max's main loop does with a line it has read: an
-// empty line makes the engine think and play, anything else is parsed as
-// a move to check and play.
+// turn does what micro-Max's main loop (run) does with a line it has read.
 func (c *console) turn(line *[9]int) {
 	e := c.e
 	ctl := &searchControl{budget: c.budget, report: c.kibitz}

@@ -108,10 +108,8 @@ func (s *uciSession) run(lines <-chan inputLine) {
 // uciCommand is an entry of the command table: what a command does with
 // the words after it and the time its line arrived.
 type uciCommand struct {
-	run func(s *uciSession, args []string, at time.Time)
-	// settles: the command changes the engine's state, so a search still
-	// running is stopped first and sends its bestmove (settle).
-	settles bool
+	run     func(s *uciSession, args []string, at time.Time)
+	settles bool // the command changes the engine's state: a running search is stopped first (settle)
 }
 
 // uciCommands are the commands of the protocol, and the page's own (umax
@@ -232,8 +230,7 @@ func (s *uciSession) settle(command string) {
 	s.web.keepTree() // the tree the search recorded, for umax tree (uci_web.go)
 }
 
-// newGame is "ucinewgame": the engine becomes a freshly started C program
-// (micro-Max's initial position, an empty table, root key counter 0).
+// newGame is "ucinewgame": a freshly started C program (Engine.restart).
 func (s *uciSession) newGame() {
 	s.e.restart()
 	s.game.reset(setup{pos: s.e.Position})
@@ -350,8 +347,7 @@ func (s *uciSession) position(args []string) {
 	s.e.Position = s.game.current().pos
 	for _, m := range moves[common:] {
 		if err := s.e.play(m, s.cfg.lab); err != nil { // cannot happen: the moves were checked
-			s.infof("position: %v", err)
-			s.e.Position = s.game.current().pos
+			s.infof("position: %v", err) // (play left the position as it was)
 			return
 		}
 		s.game.push(m, s.e.Position)

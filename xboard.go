@@ -627,8 +627,7 @@ func (s *session) option(args string) {
 }
 
 // level is "level MPS BASE INC": MPS moves per session (0: the whole game),
-// BASE minutes or MIN:SEC (anything after that is ignored, as the protocol
-// asks), INC seconds added after every move.
+// BASE minutes or MIN:SEC (parseBase), INC seconds added after every move.
 func (s *session) level(args string) {
 	if f := strings.Fields(args); len(f) == 3 {
 		mps, ok1 := parseInt(f[0], 0, 10000)
@@ -643,9 +642,9 @@ func (s *session) level(args string) {
 	s.errorf("bad time control", "level "+args)
 }
 
-// parseBase reads the BASE of "level": minutes, or minutes:seconds, with
-// anything after the digits ignored ("25+5" is 25 minutes), up to a week;
-// the seconds of minutes:seconds are 0..59.
+// parseBase reads the BASE of "level": minutes, or minutes:seconds (0..59
+// seconds), up to a week, with anything after the digits ignored as the
+// protocol asks ("25+5" is 25 minutes).
 func parseBase(s string) (time.Duration, bool) {
 	digits := func(s string) (int, string, bool) {
 		i := 0
@@ -899,7 +898,6 @@ func (s *session) finish() {
 	}
 	if !res.played {
 		if err := e.play(res.best, s.cfg.lab); err != nil { // cannot happen: the job checked the move
-			e.Position = s.game.current().pos
 			s.out.line("# " + printable(err.Error()))
 			return
 		}
