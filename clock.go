@@ -52,8 +52,7 @@ func (c moveClock) budget() (soft, hard time.Duration) {
 	}
 	spare := c.left - time.Duration(movesLeft)*c.overhead
 	target := max(spare, 0)/time.Duration(movesLeft) + c.increment
-	hard = min(3*target, c.left/2-c.overhead)
-	hard = max(hard, minThink)
+	hard = max(min(3*target, c.left/2-c.overhead), minThink)
 	soft = min(target*6/10, hard)
 	return soft, hard
 }

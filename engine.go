@@ -16,11 +16,10 @@ const noBudget = math.MaxInt / 2
 // play makes a legal move on micro-Max's board with micro-Max's own check,
 // as its main() does with a typed move: rootSearch with the move pending
 // (which advances the root key, as the C program's j++ does). An
-// under-promotion, which micro-Max makes a queen, is fixed afterwards: the
-// piece, and the evaluation by the difference in promotion gain. A move that
-// is not one of the legal moves, or that micro-Max refuses, is an error,
-// and the position is left as it was. The laboratory's switches lab, if
-// any is on, decide the moves of that search as of every other.
+// under-promotion, which micro-Max makes a queen, is fixed afterwards
+// (fixPromotion). A move that is not one of the legal moves, or that
+// micro-Max refuses, is an error, and the position is left as it was. The
+// laboratory's switches lab, if any is on, decide the moves of that search.
 func (e *Engine) play(m Move, lab labSettings) error {
 	if !e.isLegal(m) {
 		return fmt.Errorf("%v is not a legal move here", m)
@@ -50,11 +49,10 @@ func (e *Engine) fixPromotion(m Move, side int) {
 // principalVariation follows the best moves the table holds from root, the
 // root of the last search, starting with the move from-to, for as long as
 // they are legal, no position repeats, and at most maxMoves moves. It
-// rebuilds micro-Max's hash keys along the way from the root's keys that
-// rootSearch recorded: every move adds the keys of the piece on its
-// destination and subtracts those of the piece that left and of the piece
-// captured, exactly as search() does. It must run while the table is
-// quiet: between iterations (on the search's goroutine) or after the search.
+// rebuilds micro-Max's hash keys along the way (moveKeys, as search does)
+// from the root's keys that rootSearch recorded. It must run while the
+// table is quiet: between iterations (on the search's goroutine) or after
+// the search.
 func (e *Engine) principalVariation(root *Position, from, to, maxMoves int) []Move {
 	pos := *root
 	indexKey, lockKey := e.rootIndexKey, e.rootLockKey

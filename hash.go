@@ -26,14 +26,13 @@ const keyBytes = 1035
 var keyWords [keyBytes - 3]int32
 
 func init() {
-	var t [keyBytes]int8 // T[]: zero below index 136
+	var t [keyBytes]byte // T[]: zero below index 136
 	r := glibcRand(keyBytes - 136)
 	for n := 0; n < len(r); n++ {
-		t[keyBytes-1-n] = int8(r[n] >> 9) // T[1034] gets the first rand(), T[136] the last
+		t[keyBytes-1-n] = byte(r[n] >> 9) // T[1034] gets the first rand(), T[136] the last
 	}
 	for i := range keyWords {
-		keyWords[i] = int32(uint32(uint8(t[i])) | uint32(uint8(t[i+1]))<<8 |
-			uint32(uint8(t[i+2]))<<16 | uint32(uint8(t[i+3]))<<24)
+		keyWords[i] = int32(binary.LittleEndian.Uint32(t[i:]))
 	}
 }
 
@@ -63,9 +62,8 @@ func init() {
 }
 
 // moveKeys returns the keys of the position after a move, micro-Max's
-// J+J(0) and Z+J(8)+G-S: the piece now on to (promoted, if it was) adds its
-// key words, the piece that left from and the one captured on captureSq (0
-// if none) subtract theirs, and castling adds rookFrom-128 to the lock.
+// J+J(0) and Z+J(8)+G-S: the sums at the top of this file, with newPiece the
+// piece now on to (a promoted pawn); castling adds rookFrom-128 to the lock.
 func moveKeys(indexKey, lockKey int32, from, to, captureSq, piece, newPiece, victim, rookFrom int) (int32, int32) {
 	newKey := &pieceKeys[newPiece&15][to&127]
 	oldKey := &pieceKeys[piece&15][from&127]
@@ -156,9 +154,8 @@ const (
 var prefaultTables bool
 
 // resizeTable replaces the transposition table by an empty one of n entries
-// (a power of two). The memory comes zeroed from the operating system and
-// is touched only when used, or with prefaultTables at once on another
-// thread.
+// (a power of two), of zeroed memory that is touched only when used (or at
+// once: prefaultTables).
 func (e *Engine) resizeTable(n int) {
 	e.table, e.tableMemory = nil, nil // let the old table go before the new one is allocated
 	e.table, e.tableMemory = allocTable(n)

@@ -5,17 +5,15 @@ package main
 //
 // The adapter starts a job on the engine's current position and then leaves
 // the engine alone (its board, table and settings) until the job is done.
-// While the job runs the adapter may stop it, soft-stop it, turn a ponder
-// search into a timed one, and read the last finished iteration; after every
-// finished iteration the job calls the adapter back with what it found, as
-// data. When the job is done its result says which move to play and whether
-// micro-Max has already played it on the engine's board, as micro-Max's own
-// main() does after thinking: an adapter that keeps micro-Max's board and
-// table from search to search (for node counts equal to the C program's)
-// keeps that move on the board; after a stopped search the board is the
-// root position.
+// While the job runs the adapter may stop it, turn a ponder search into a
+// timed one, and read the last finished iteration; after every finished
+// iteration the job calls the adapter back with what it found, as data.
+// When the job is done its result says which move to play and whether
+// micro-Max has already played it on the engine's board, as its main() does
+// after thinking (searchResult.played).
 
 import (
+	"cmp"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,12 +29,8 @@ type searchLimits struct {
 	// hard, and at hard the search gives up mid-iteration. They count from
 	// the start of the job, or for a ponder search from ponderhit.
 	soft, hard time.Duration
-	// depth: no iteration deeper than this, as reported (0: none).
-	depth int
-	// budget is micro-Max's root node budget (0: none): the root deepens
-	// while its node counter is below it, exactly as the C program does
-	// with its 1e6, and then plays.
-	budget int
+	depth      int // no iteration deeper than this, as reported (0: none)
+	budget     int // micro-Max's root node budget, as searchControl's (0: none)
 	// nps, if > 0, makes the job's clock count nodes at this rate instead of
 	// reading real time: for the time limits, and the elapsed time of each
 	// iteration. The hard limit then stops the search at a node count.
@@ -52,11 +46,8 @@ type searchLimits struct {
 	// searchmoves). The result is never another move; if none of them is
 	// legal, the job does not search and has no move.
 	searchMoves []Move
-	// stats: count the search's statistics (-stats, UCI's debug).
-	stats bool
-	// tree, if set, records the tree of one iteration (tree.go; the browser
-	// page's umax record).
-	tree *treeRecorder
+	stats       bool          // count the search's statistics (-stats, UCI's debug)
+	tree        *treeRecorder // if set, records the tree of one iteration (tree.go; the page's umax record)
 	// lab: the laboratory's switches (lab.go); strength: the strength level
 	// (strength.go), which analysis (infinite) ignores.
 	lab      labSettings
@@ -126,11 +117,10 @@ type searchJob struct {
 }
 
 // startSearchJob starts micro-Max thinking about the engine's position
-// under limits. The job's time counts from start (the time the command
-// that asked for it arrived; now if zero). onIteration, if not nil, is
-// called on the search's goroutine after every finished iteration of depth
-// 1 or more; it must not touch the engine. Until the job is done the caller
-// must not touch the engine either.
+// under limits, its time counting from start (when the command that asked
+// for it arrived; now if zero). onIteration, if not nil, is called on the
+// search's goroutine after every finished iteration of depth 1 or more; like
+// the caller until the job is done, it must not touch the engine.
 func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration func(iteration)) *searchJob {
 	if start.IsZero() {
 		start = time.Now()
@@ -155,10 +145,7 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	}
 	j.ctl.hook = watchOf(e, laboratory(e, limits.lab), some(rootMoves), some(j.stats), some(limits.tree))
 	j.ctl.literal = limits.tree != nil // the tree is the literal search's (tree.go)
-	j.ctl.budget = noBudget
-	if limits.budget > 0 {
-		j.ctl.budget = limits.budget
-	}
+	j.ctl.budget = cmp.Or(limits.budget, noBudget)
 	j.ctl.report = j.iterationDone
 	j.ctl.poll = j.poll
 	if level, ok := limits.strength.level(); ok && !limits.infinite { // a strength level: never in analysis
@@ -176,12 +163,8 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	return j
 }
 
-// listed reports whether m is one of the search moves (any move if there
-// is no list).
+// listed reports whether m is one of the search moves.
 func (j *searchJob) listed(m Move) bool {
-	if j.limits.searchMoves == nil {
-		return true
-	}
 	for _, l := range j.limits.searchMoves {
 		if l == m || l.promo == 0 && m.promo == 7 && l.from == m.from && l.to == m.to {
 			return true
@@ -364,12 +347,6 @@ func (j *searchJob) stop() {
 	j.releaseWait()
 }
 
-// softStop lets the search finish its iteration and then play its best
-// move, as when micro-Max's node budget is spent.
-func (j *searchJob) softStop() {
-	j.ctl.softStop.Store(true)
-}
-
 // ponderhit turns a ponder search into a timed one: its time limits start
 // at time at. If the search is already over, the job reports at once. It
 // does nothing to a job that is not pondering.
@@ -416,10 +393,6 @@ func (j *searchJob) progress() (elapsed time.Duration, nodes int, last iteration
 	nodes = int(j.polled.Load())
 	return j.elapsed(nodes), nodes, j.last
 }
-
-// moveCount is the number of root moves the job may play (the legal ones,
-// or the legal ones listed in searchMoves).
-func (j *searchJob) moveCount() int { return len(j.legal) }
 
 // done is closed when the job's result is ready.
 func (j *searchJob) done() <-chan struct{} { return j.finished }

@@ -130,7 +130,7 @@ func TestJobSoftStop(t *testing.T) {
 		}
 	})
 	<-deep
-	j.softStop()
+	j.ctl.softStop.Store(true) // finish the iteration, then play
 	res := j.wait()
 	last := its[len(its)-1]
 	if !res.played || res.aborted || res.best != last.pv[0] || res.last.depth != last.depth {

@@ -3,9 +3,9 @@ package main
 // The futility laboratory: the pruning rules of the seed documents beside
 // micro-Max's own, each a switch that is off by default. With every switch
 // off the search is micro-Max 4.1 (or 4.0 with futility off), node for node:
-// nothing of this file runs. While a switch is on, labRules is the search's
-// hook (hook.go), and labRule decides every move it makes, micro-Max's own
-// futility test included.
+// nothing of this file runs. While a switch is on, labRules watches the
+// search (watch.go), and labRule decides every move it makes, micro-Max's
+// own futility test included.
 //
 // The seeds, the documents the rules come from:
 //
@@ -16,16 +16,12 @@ package main
 //	004  Project Invincible, "AggressiveFutilityPruning"
 //
 // Every rule is decided where micro-Max decides its own futility: in the
-// parent, after the move's new evaluation v is known and before the reply is
-// searched (C: v=s>1|v>f?-D(...):v). The words of micro-Max used below:
-//
-//	s  remaining  the depth the reply would be searched with (a recapture keeps d)
-//	v  score      the evaluation after the move, from the mover's view: the
-//	              node's eval e, plus the material gain i (capture and
-//	              promotion), plus the move's positional points (centre table,
-//	              castling, pawn structure); exact, not an estimate
-//	f  alphaNow   alpha raised to the best score so far (after micro-Max's q--)
-//	l  beta
+// parent, after the move's new evaluation v is known and before the reply
+// is searched (C: v=s>1|v>f?-D(...):v). The words are micro-Max's, as
+// searchMove (watch.go) names them: s remaining (the reply's depth), v
+// score, f alphaNow (alpha after micro-Max's q--, raised to the best score
+// so far), l beta. v is exact, not an estimate: the node's eval e, plus the
+// gain i, plus the move's positional points (centre table, castling, pawns).
 //
 // A node asked for depth 1 is micro-Max's quiescence search: it stands pat on
 // e and searches only recaptures on the last move's square. So micro-Max's

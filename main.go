@@ -118,7 +118,7 @@ func main() {
 	case cl.classic:
 		os.Exit(runConsole(e, cl))
 	case cl.uci:
-		runUCI(e, os.Stdin, os.Stdout, cl.cfg)
+		newUCISession(e, os.Stdout, cl.cfg).serve(os.Stdin)
 	default:
 		runProtocol(e, os.Stdin, os.Stdout, cl.cfg)
 	}
@@ -126,11 +126,11 @@ func main() {
 
 // commandLine is what the flags ask for.
 type commandLine struct {
-	classic, uci, bench, stats, literal, version bool
-	nodes, treePlies                             int
-	treeOut                                      string
-	cfg                                          config                           // the sessions' settings (-nodes only if given)
-	applyOptions                                 func(e *Engine, c *config) error // the option table's flags (options.go)
+	classic, uci, bench, literal, version bool
+	nodes, treePlies                      int
+	treeOut                               string
+	cfg                                   config                           // the sessions' settings (-nodes only if given)
+	applyOptions                          func(e *Engine, c *config) error // the option table's flags (options.go)
 }
 
 // parseCommandLine reads the flags and the word "bench" from args into fs.
@@ -144,7 +144,7 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 	fs.BoolVar(&cl.uci, "uci", false, "UCI mode from the start (without it the first command decides: uci for UCI, anything else XBoard)")
 	fs.IntVar(&cl.nodes, "nodes", microMaxBudget, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
 	fs.BoolVar(&cl.bench, "bench", false, "search a fixed set of positions and print the node total and speed")
-	fs.BoolVar(&cl.stats, "stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
+	fs.BoolVar(&cl.cfg.stats, "stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
 	fs.BoolVar(&cl.literal, "literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
 	fs.IntVar(&cl.treePlies, "tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
 	fs.StringVar(&cl.treeOut, "tree-out", "tree.dot", "the file -tree writes")
@@ -165,7 +165,6 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 		fs.Usage()
 		os.Exit(2)
 	}
-	cl.cfg.stats = cl.stats
 	fs.Visit(func(f *flag.Flag) { // in the protocols the clock decides, unless -nodes is given
 		if f.Name == "nodes" {
 			cl.cfg.nodeBudget = cl.nodes
@@ -180,7 +179,7 @@ func runConsole(e *Engine, cl *commandLine) int {
 	if cl.cfg.strength.limit {
 		fmt.Fprintln(os.Stderr, "umax: playing at", cl.cfg.strength) // -elo or -level
 	}
-	c := &console{e: e, budget: cl.nodes, stats: cl.stats, treePlies: cl.treePlies, cfg: cl.cfg, textMode: runtime.GOOS == "windows"}
+	c := &console{e: e, budget: cl.nodes, stats: cl.cfg.stats, treePlies: cl.treePlies, cfg: cl.cfg, textMode: runtime.GOOS == "windows"}
 	c.run(os.Stdin, os.Stdout)
 	switch {
 	case cl.treePlies > 0 && c.tree == nil: // no empty line: nothing thought
@@ -192,10 +191,9 @@ func runConsole(e *Engine, cl *commandLine) int {
 	return 0
 }
 
-// runProtocol lets the first command choose the protocol: "uci" starts a
-// UCI session, anything else (XBoard's "xboard" and "protover" first) a
-// CECP session. Empty lines before it are passed on. The session reads the
-// lines read here again, then the rest of the input.
+// runProtocol lets the first command choose the protocol, as the package
+// doc says; the session reads the lines read here again (empty ones too),
+// then the rest of the input.
 func runProtocol(e *Engine, in io.Reader, out io.Writer, cfg config) {
 	br := bufio.NewReaderSize(in, maxLineBytes)
 	var seen []byte
@@ -215,10 +213,10 @@ func runProtocol(e *Engine, in io.Reader, out io.Writer, cfg config) {
 	}
 	rest := io.MultiReader(bytes.NewReader(seen), br)
 	if first == "uci" {
-		runUCI(e, rest, out, cfg)
+		newUCISession(e, out, cfg).serve(rest)
 		return
 	}
-	runXboard(e, rest, out, cfg)
+	newSession(e, out, cfg).serve(rest)
 }
 
 // console is micro-Max's own console dialogue (-classic) on an engine, with
@@ -283,9 +281,7 @@ func (c *console) run(in io.Reader, out io.Writer) {
 	}
 }
 
-// turn does what micro-Max's main loop does with a line it has read: an
-// empty line makes the engine think and play, anything else is parsed as
-// a move to check and play.
+// turn does what micro-Max's main loop (run) does with a line it has read.
 func (c *console) turn(line *[9]int) {
 	e := c.e
 	ctl := &searchControl{budget: c.budget, report: c.kibitz}
@@ -364,20 +360,17 @@ var benchPositions = []struct{ name, moves string }{
 }
 
 // runBench searches every bench position from an empty table, to the root
-// node budget budget (-nodes), and prints the
-// nodes (micro-Max's N: passes of the iterative-deepening loops) and the
-// time of each, then the total, a signature of the search that changes only
-// when the search does, and the speed. The last two lines are "N nodes" and
-// "N nps", as OpenBench reads a bench.
+// node budget budget (-nodes), and prints the nodes (micro-Max's N: passes
+// of the iterative-deepening loops) and the time of each, then the total, a
+// signature of the search that changes only when the search does, and the
+// speed. The last two lines are "N nodes" and "N nps", as OpenBench reads.
 func runBench(e *Engine, budget int, lab labSettings, w io.Writer) {
 	total, elapsed := 0, time.Duration(0)
 	for _, pos := range benchPositions {
 		e.Position = newGame()
 		clear(e.table)
 		for _, mv := range strings.Fields(pos.moves) {
-			e.pendingFrom = int(mv[0]) - 16*int(mv[1]) + parseBias
-			e.pendingTo = int(mv[2]) - 16*int(mv[3]) + parseBias
-			if !e.rootSearch(&searchControl{hook: watchOf(e, laboratory(e, lab))}) {
+			if m, ok := e.parseMove(mv); !ok || e.play(m, lab) != nil {
 				panic("bench: illegal move " + mv)
 			}
 		}

@@ -19,7 +19,7 @@ import (
 // then change.
 type config struct {
 	nodeBudget int             // if > 0, the root node budget of every search a clock or go nodes does not set (-nodes)
-	maxMemory  int             // the largest table a protocol may ask for, in MiB (maxMemoryMB if 0)
+	maxMemory  int             // the largest table a protocol may ask for, in MiB (0: maxMemoryMB)
 	stats      bool            // after each search, its statistics (-stats)
 	lab        labSettings     // the futility laboratory's switches (lab.go)
 	strength   strengthSetting // the strength level (strength.go)
@@ -29,6 +29,9 @@ type config struct {
 
 // maxMemoryMB is the largest table a protocol may ask for, in MiB.
 const maxMemoryMB = 8192
+
+// memoryLimit is maxMemory, or maxMemoryMB if that is 0.
+func (c *config) memoryLimit() int { return cmp.Or(c.maxMemory, maxMemoryMB) }
 
 // maxOverheadMS is the largest Move Overhead, in milliseconds.
 const maxOverheadMS = 5000
@@ -65,7 +68,7 @@ type option struct {
 // laboratory's switches.
 var options = []option{
 	{uci: "Hash", flag: "hash", usage: "the transposition table in MiB (144: micro-Max's 2^24 entries); CECP's memory command sets it too",
-		kind: spinOption, def: defaultHashEntries * len(hashSlot{}) >> 20, lo: 1, hi: maxMemoryMB, top: func(_ *Engine, c *config) int { return cmp.Or(c.maxMemory, maxMemoryMB) },
+		kind: spinOption, def: defaultHashEntries * len(hashSlot{}) >> 20, lo: 1, hi: maxMemoryMB, top: func(_ *Engine, c *config) int { return c.memoryLimit() },
 		get: func(e *Engine, _ *config) int { return e.memoryMB() }, set: func(e *Engine, _ *config, v int) { e.setMemory(v) }},
 	{uci: "Clear Hash", kind: buttonOption, set: func(e *Engine, _ *config, _ int) { clear(e.table) }},
 	{uci: "Move Overhead", kind: spinOption, lo: 0, hi: maxOverheadMS,

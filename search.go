@@ -148,16 +148,8 @@ func (e *Engine) rootSearch(ctl *searchControl) (played bool) {
 	return true
 }
 
-// search is micro-Max's D(k,q,l,e,J,Z,E,z,n): a negamax search of the
-// position with the given side to move, window (alpha, beta), evaluation
-// eval (from side's view), hash keys indexKey and lockKey, e.p. square
-// epSquare, destination lastTo of the previous move, to depth depth.
-//
-// It returns the score, from side's view, true if it lies inside the
-// window; on a fail high a lower bound >= beta, on a fail low an upper
-// bound <= alpha. Scores near -infinity mean side is mated, and a score that
-// is still below eval gets one point back, so that a loss found later scores
-// better than a loss found sooner (the "delayed-loss bonus").
+// search is micro-Max's D(k,q,l,e,J,Z,E,z,n), with searchLiteral's
+// arguments and result (search_literal.go).
 //
 // Inside every node it deepens from the depth the table already holds to
 // depth (internal iterative deepening), trying the table's best move first.

@@ -49,13 +49,15 @@ package main
 // board (the 0x88 test catches that at once, for the wrapped char as for the
 // int) and in the table's best move, which is two bytes (uint8) here.
 //
-// The contract is search's, and so are the arguments: D(k,q,l,e,J,Z,E,z,n)
-// is searchLiteral(side, alpha, beta, eval, indexKey, lockKey, epSquare,
-// lastTo, depth). It searches the position with side to move, window
-// (alpha, beta) and evaluation eval, with hash keys indexKey and lockKey,
-// e.p. square epSquare and previous move's destination lastTo, to depth
-// depth, and returns the score from side's view: a lower bound >= beta on a
-// fail high, an upper bound <= alpha on a fail low.
+// D(k,q,l,e,J,Z,E,z,n) is searchLiteral(side, alpha, beta, eval, indexKey,
+// lockKey, epSquare, lastTo, depth): a negamax search of the position with
+// side to move, window (alpha, beta) and evaluation eval, with hash keys
+// indexKey and lockKey, e.p. square epSquare and previous move's
+// destination lastTo, to depth depth. It returns the score from side's
+// view: exact inside the window, a lower bound >= beta on a fail high, an
+// upper bound <= alpha on a fail low; near -infinity, side is mated. A
+// score still below eval gets a point back (the delayed-loss bonus), so
+// that a loss found later scores better than one found sooner.
 func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
 	var ( // C's int j,r,m,v,d,h,i,F,G,s,f; char t,p,u,x,y,X,Y,H,B;
 		dir       int // j: index in steps[] of the current direction

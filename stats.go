@@ -59,8 +59,7 @@ func (s *searchStats) move(m *searchMove) (pruneRule, int) {
 // as futile (counted apart, so that the sum checks the count), and the
 // nodes asked for that depth with their hash hits. A rule of the laboratory
 // (or searchmoves) that cut moves adds a column after "futile" ("+ extended
-// N"); "futile" is then micro-Max's own test (with the lab's margin). The
-// console mode and CECP print each line after "# ", UCI as an info string.
+// N"); "futile" is then micro-Max's own test (with the lab's margin).
 // Statistics not counted (nil) have no lines.
 func (s *searchStats) lines() []string {
 	if s == nil {

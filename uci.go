@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -62,25 +63,16 @@ type uciSession struct {
 // uciSearch is the search job the session runs, and what it knows of it.
 type uciSearch struct {
 	job     *searchJob
-	root    Position
 	stopped bool // stop (or a command that implies it) was sent
 	// reported: an info line with a score has been written. Written on the
 	// search's goroutine before the job is done, read after.
 	reported bool
 }
 
-// runUCI runs a UCI session on in and out until quit or the end of input.
-func runUCI(e *Engine, in io.Reader, out io.Writer, cfg config) {
-	newUCISession(e, out, cfg).serve(in)
-}
-
 // newUCISession returns a session on the engine's position, taken as the
 // initial position (an engine just made by newEngine is the C program at
 // its start).
 func newUCISession(e *Engine, out io.Writer, cfg config) *uciSession {
-	if cfg.maxMemory == 0 {
-		cfg.maxMemory = maxMemoryMB
-	}
 	cfg.overhead = defaultMoveOverhead // no flag sets it
 	s := &uciSession{e: e, out: &protocolWriter{w: out}, cfg: cfg, base: "startpos"}
 	s.game.reset(setup{pos: e.Position})
@@ -116,10 +108,8 @@ func (s *uciSession) run(lines <-chan inputLine) {
 // uciCommand is an entry of the command table: what a command does with
 // the words after it and the time its line arrived.
 type uciCommand struct {
-	run func(s *uciSession, args []string, at time.Time)
-	// settles: the command changes the engine's state, so a search still
-	// running is stopped first and sends its bestmove (settle).
-	settles bool
+	run     func(s *uciSession, args []string, at time.Time)
+	settles bool // the command changes the engine's state: a running search is stopped first (settle)
 }
 
 // uciCommands are the commands of the protocol, and the page's own (umax
@@ -240,8 +230,7 @@ func (s *uciSession) settle(command string) {
 	s.web.keepTree() // the tree the search recorded, for umax tree (uci_web.go)
 }
 
-// newGame is "ucinewgame": the engine becomes a freshly started C program
-// (micro-Max's initial position, an empty table, root key counter 0).
+// newGame is "ucinewgame": a freshly started C program (Engine.restart).
 func (s *uciSession) newGame() {
 	s.e.restart()
 	s.game.reset(setup{pos: s.e.Position})
@@ -308,11 +297,8 @@ func (s *uciSession) setOption(args []string) {
 		return
 	}
 	nameWords, valueWords := args[1:], []string(nil)
-	for i, w := range nameWords {
-		if w == "value" {
-			nameWords, valueWords = nameWords[:i], nameWords[i+1:]
-			break
-		}
+	if i := slices.Index(nameWords, "value"); i >= 0 {
+		nameWords, valueWords = nameWords[:i], nameWords[i+1:]
 	}
 	name, value := strings.Join(nameWords, " "), strings.Join(valueWords, " ")
 	for i := range options {
@@ -342,11 +328,9 @@ func (s *uciSession) setOption(args []string) {
 // position is "position startpos|fen FEN [moves M1 M2 ...]". The moves are
 // checked first: a broken FEN or an illegal move leaves everything as it
 // was. If the command continues the game the engine's board holds (the
-// same start and the same moves so far), only the new moves are made;
-// otherwise the engine goes back to where the two games part (the start, if
-// they do not share it) and makes the moves from there. Every move is made
-// with micro-Max's own check (Engine.play), as the C program makes a typed
-// move.
+// same start and the same moves so far), only the new moves are made, with
+// Engine.play; otherwise the engine goes back to where the two games part
+// (the start, if they do not share it) and makes the moves from there.
 func (s *uciSession) position(args []string) {
 	start, base, moves, ok := s.readPosition(args)
 	if !ok {
@@ -370,8 +354,7 @@ func (s *uciSession) position(args []string) {
 	s.e.Position = s.game.current().pos
 	for _, m := range moves[common:] {
 		if err := s.e.play(m, s.cfg.lab); err != nil { // cannot happen: the moves were checked
-			s.infof("position: %v", err)
-			s.e.Position = s.game.current().pos
+			s.infof("position: %v", err) // (play left the position as it was)
 			return
 		}
 		s.game.push(m, s.e.Position)
@@ -442,7 +425,7 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 	limits.stats = s.debug || s.cfg.stats
 	limits.lab, limits.strength = s.cfg.lab, s.cfg.strength
 	limits.tree = s.web.recording(s.e, s.cfg.lab)
-	sr := &uciSearch{root: s.e.Position}
+	sr := &uciSearch{}
 	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {
 		pv := it.pv[:s.game.pvLength(it.pv)] // the game record does not change while the job runs
 		s.out.line("info depth " + strconv.Itoa(it.depth) + " score " + uciScore(it.score) + progress(it.nodes, it.elapsed) +
@@ -603,12 +586,12 @@ func (s *uciSession) finish() {
 	res := sr.job.wait()
 	total := progress(res.nodes, res.elapsed)
 	switch {
-	case !res.hasBest && sr.root.inCheck():
+	case !res.hasBest && sr.job.root.inCheck():
 		s.out.line("info depth 0 score mate 0" + total)
 	case !res.hasBest:
 		s.out.line("info depth 0 score cp 0" + total)
 	case !sr.reported:
-		s.out.line("info depth 0 score cp " + strconv.Itoa(sr.root.eval) + total + " pv " + res.best.String())
+		s.out.line("info depth 0 score cp " + strconv.Itoa(sr.job.root.eval) + total + " pv " + res.best.String())
 	case res.nodes != res.last.nodes:
 		s.out.line("info" + total)
 	}

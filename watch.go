@@ -1,12 +1,11 @@
 package main
 
-// What watches a search, from outside the core: the instruments. The
+// What watches a search, from outside the core: the instruments, the
 // statistics (stats.go), the tree (tree.go), the futility laboratory's
-// rules (lab.go) and UCI's searchmoves (rootMoveSet) each see every call
-// and every move of a search, a move as a searchMove with the node it is
-// made in. A watch is the search's one hook (hook.go): it keeps the nodes
-// of the calls under way, tells each instrument in turn, and returns what
-// the instruments that decide (the laboratory, searchmoves) decided.
+// rules (lab.go) and UCI's searchmoves (rootMoveSet). A watch is the
+// search's one hook (hook.go): it keeps the nodes of the calls under way,
+// tells each instrument in turn, and returns the verdict of those that
+// decide (the laboratory, searchmoves).
 
 // instrument is what watches a search through a watch: it is told of
 // every move as a searchMove, and returns the verdict and the score that

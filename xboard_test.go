@@ -1206,7 +1206,7 @@ func TestBadInput(t *testing.T) {
 	if d.s.clock.movesPerSession != 40 || d.s.clock.base != 5*time.Minute || d.s.depthLimit != 0 {
 		t.Errorf("clock %+v depth %d", d.s.clock, d.s.depthLimit)
 	}
-	d.expectNothing("level 40 0:30 0", "level 0 2 12", "level 40 25+5 0", "level 0 1:30 0.5", "st 2.5", "sd 6",
+	d.expectNothing("", " \t ", "level 40 0:30 0", "level 0 2 12", "level 40 25+5 0", "level 0 1:30 0.5", "st 2.5", "sd 6",
 		"time -250", "otim 1000")
 	if c := d.s.clock; c.perMove != 2500*time.Millisecond || c.increment != 500*time.Millisecond ||
 		c.base != 90*time.Second || c.mine != -2500*time.Millisecond || d.s.depthLimit != 6 {
