@@ -480,6 +480,7 @@ func TestPageMore(t *testing.T) {
 	legal = b.state().Legal
 	b.clickMove(legal[0])
 	b.waitJS(`window.umax.searching()`, 10*time.Second)
+	b.choose("budget", "nodes 10000") // the new game's first search: short, also on a loaded machine
 	b.click("#new-game")
 	b.waitJS(`window.umax.state().moves.length === 1 && document.body.dataset.turn === "user"`, time.Minute)
 	if s := b.state(); s.Start != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
@@ -487,7 +488,6 @@ func TestPageMore(t *testing.T) {
 	}
 
 	// "Engine, move": the engine takes Black's side, and the user White's.
-	b.choose("budget", "nodes 10000")
 	b.click("#move-now")
 	b.waitJS(`window.umax.state().moves.length === 2 && document.body.dataset.turn === "user"`, 30*time.Second)
 	var side string
