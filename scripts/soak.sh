@@ -62,7 +62,7 @@ play() {
   start=$(date +%s)
   status=0
   timeout -k 10 $((games * 60 + 60)) xvfb-run -a /usr/games/xboard -noGUI \
-    -fcp "$dir/umax" -fd "$dir" -scp /usr/games/fairymax -sd "$dir" \
+    -fcp "$dir/umax" -fd "$dir" -scp "setarch -R /usr/games/fairymax" -sd "$dir" \
     -mg "$games" -tc 0:05 -inc 0 -sgf "$pgn" -debug -nameOfDebugFile "$debug" \
     -autoCallFlag true -testClaims true -checkMates false -materialDraws false \
     -trivialDraws false -ruleMoves 0 -repeatsToDraw 0 -ponderNextMove false \
