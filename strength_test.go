@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -449,4 +450,62 @@ func TestStrengthFlags(t *testing.T) {
 	if got := (strengthSetting{limit: true, elo: strengthPoints[len(strengthPoints)-2].elo}).String(); !strings.Contains(got, "(root budget") {
 		t.Errorf("-elo 1000 says %q", got)
 	}
+}
+
+// TestStrengthOrder: with the switch, short matches between levels 300
+// apart on the scale, from the first openings of the calibration's, each
+// with either colour: the stronger level scores more than 60% (300 points
+// predict 85%). Games that reach 200 plies count as draws.
+func TestStrengthOrder(t *testing.T) {
+	needFull(t, "matches between strength levels, about a minute")
+	data, err := os.ReadFile("testdata/openings.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	openings := strings.Split(strings.TrimSpace(string(data)), "\n")[:10]
+	for weak := minStrengthElo; weak+300 < fullStrengthElo; weak += 300 {
+		strong := weak + 300
+		players := map[int]*uciDialogue{}
+		for _, elo := range []int{weak, strong} {
+			players[elo] = newUCIDialogue(t, smallEngine(), config{})
+			players[elo].sync(append([]string{"uci"}, levelOptions(elo, 0)...)...)
+		}
+		points := 0.0
+		for _, fen := range openings {
+			for _, strongWhite := range []bool{true, false} {
+				points += levelGame(t, players, fen+" 0 1", strong, weak, strongWhite)
+			}
+		}
+		score := points / float64(2*len(openings))
+		t.Logf("level %d against %d: %.1f of %d", strong, weak, points, 2*len(openings))
+		if score <= 0.6 {
+			t.Errorf("level %d scored %.0f%% against level %d", strong, 100*score, weak)
+		}
+	}
+}
+
+// levelGame plays one game between two levels' sessions from fen and
+// returns the stronger one's points.
+func levelGame(t *testing.T, players map[int]*uciDialogue, fen string, strong, weak int, strongWhite bool) float64 {
+	t.Helper()
+	var game gameRecord
+	game.reset(mustFEN(t, fen))
+	var moves []string
+	for game.end() == notOver && game.length() < 200 {
+		elo := weak
+		if (game.current().pos.side == white) == strongWhite {
+			elo = strong
+		}
+		got := players[elo].search("position fen "+fen+" moves "+strings.Join(moves, " "), "go wtime 60000 btime 60000")
+		best, _ := bestmoveOf(t, got[len(got)-1])
+		game.play(mustMove(t, &game.current().pos, best))
+		moves = append(moves, best)
+	}
+	switch end := game.end(); {
+	case end == whiteMates && strongWhite || end == blackMates && !strongWhite:
+		return 1
+	case end == whiteMates || end == blackMates:
+		return 0
+	}
+	return 0.5
 }
