@@ -59,11 +59,14 @@ type strengthPoint struct {
 // strength as fullStrengthElo and fullStrengthBudget (doc/strength.md has
 // the matches; scripts/strength-calibrate.sh fits the points).
 var strengthPoints = []strengthPoint{
-	{elo: 700, strengthLevel: strengthLevel{budget: 300, spread: 40}},
-	{elo: 1000, strengthLevel: strengthLevel{budget: 300, spread: 20}},
-	{elo: 1200, strengthLevel: strengthLevel{budget: 300, spread: 5}},
-	{elo: 1200, strengthLevel: strengthLevel{budget: 1412}},
-	{elo: 1400, strengthLevel: strengthLevel{budget: 8552}},
+	{elo: 650, strengthLevel: strengthLevel{budget: 300, spread: 110}},
+	{elo: 800, strengthLevel: strengthLevel{budget: 300, spread: 56}},
+	{elo: 950, strengthLevel: strengthLevel{budget: 300, spread: 27}},
+	{elo: 1100, strengthLevel: strengthLevel{budget: 300, spread: 13}},
+	{elo: 1250, strengthLevel: strengthLevel{budget: 300, spread: 6}},
+	{elo: 1250, strengthLevel: strengthLevel{budget: 680}},
+	{elo: 1350, strengthLevel: strengthLevel{budget: 2650}},
+	{elo: 1450, strengthLevel: strengthLevel{budget: 10500}},
 	{elo: fullStrengthElo, strengthLevel: strengthLevel{budget: fullStrengthBudget}},
 }
 
