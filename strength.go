@@ -59,14 +59,17 @@ type strengthPoint struct {
 // strength as fullStrengthElo and fullStrengthBudget (doc/strength.md has
 // the matches; scripts/strength-calibrate.sh fits the points).
 var strengthPoints = []strengthPoint{
-	{elo: 650, strengthLevel: strengthLevel{budget: 300, spread: 110}},
-	{elo: 800, strengthLevel: strengthLevel{budget: 300, spread: 56}},
-	{elo: 950, strengthLevel: strengthLevel{budget: 300, spread: 27}},
-	{elo: 1100, strengthLevel: strengthLevel{budget: 300, spread: 13}},
-	{elo: 1250, strengthLevel: strengthLevel{budget: 300, spread: 6}},
-	{elo: 1250, strengthLevel: strengthLevel{budget: 680}},
-	{elo: 1350, strengthLevel: strengthLevel{budget: 2650}},
-	{elo: 1450, strengthLevel: strengthLevel{budget: 10500}},
+	{elo: 500, strengthLevel: strengthLevel{budget: 300, spread: 100}},
+	{elo: 600, strengthLevel: strengthLevel{budget: 300, spread: 75}},
+	{elo: 790, strengthLevel: strengthLevel{budget: 300, spread: 50}},
+	{elo: 1050, strengthLevel: strengthLevel{budget: 300, spread: 35}},
+	{elo: 1100, strengthLevel: strengthLevel{budget: 300, spread: 25}},
+	{elo: 1145, strengthLevel: strengthLevel{budget: 300, spread: 12}},
+	{elo: 1185, strengthLevel: strengthLevel{budget: 300, spread: 8}},
+	{elo: 1250, strengthLevel: strengthLevel{budget: 300, spread: 5}},
+	{elo: 1250, strengthLevel: strengthLevel{budget: 1060}},
+	{elo: 1385, strengthLevel: strengthLevel{budget: 3000}},
+	{elo: 1500, strengthLevel: strengthLevel{budget: 10000}},
 	{elo: fullStrengthElo, strengthLevel: strengthLevel{budget: fullStrengthBudget}},
 }
 

@@ -34,6 +34,11 @@ import (
 	"strings"
 )
 
+// weakestSpread is the spread of the weakest level: a larger one (150
+// measured some 130 points, give or take 190) plays little better than
+// moves at random, below the beginners the scale is for.
+const weakestSpread = 100
+
 // anchorFloor is the least uncertainty (one standard error, in Elo) given
 // to Stockfish's scale: its authors publish none.
 const anchorFloor = 30.0
@@ -244,20 +249,20 @@ func describe(p string) string {
 	return name + at
 }
 
-// fit is Elo = a + b ln(x), by least squares.
-func fit(xs, ys []float64) (a, b float64) {
-	var sx, sy, sxx, sxy float64
-	n := float64(len(xs))
+// fit is Elo = a + b ln(x), by least squares weighted by each point's
+// precision (1/se^2).
+func fit(xs, ys, ses []float64) (a, b float64) {
+	var n, sx, sy, sxx, sxy float64
 	for i := range xs {
-		x := math.Log(xs[i])
-		sx, sy, sxx, sxy = sx+x, sy+ys[i], sxx+x*x, sxy+x*ys[i]
+		x, w := math.Log(xs[i]), 1/(ses[i]*ses[i])
+		n, sx, sy, sxx, sxy = n+w, sx+w*x, sy+w*ys[i], sxx+w*x*x, sxy+w*x*ys[i]
 	}
 	b = (n*sxy - sx*sy) / (n*sxx - sx*sx)
 	return (sy - b*sx) / n, b
 }
 
 func fitAndTable(dir, fullTC string, ratings map[string]rating) {
-	var bx, by, sx, sy []float64
+	var bx, by, bs, sx, sy, ss []float64
 	choosingBudget := 0
 	for k, r := range ratings {
 		name, tc, _ := strings.Cut(k, "@")
@@ -267,10 +272,9 @@ func fitAndTable(dir, fullTC string, ratings map[string]rating) {
 		}
 		budget, _ := strconv.Atoi(m[1])
 		if m[2] == "" {
-			bx, by = append(bx, float64(budget)), append(by, r.elo)
-		} else {
-			spread, _ := strconv.Atoi(m[2])
-			sx, sy, choosingBudget = append(sx, float64(spread)), append(sy, r.elo), budget
+			bx, by, bs = append(bx, float64(budget)), append(by, r.elo), append(bs, r.matchOnly)
+		} else if spread, _ := strconv.Atoi(m[2]); spread <= weakestSpread {
+			sx, sy, ss, choosingBudget = append(sx, float64(spread)), append(sy, r.elo), append(ss, r.matchOnly), budget
 		}
 	}
 	full, ok := ratings[key(fullTC, "full")]
@@ -279,25 +283,34 @@ func fitAndTable(dir, fullTC string, ratings map[string]rating) {
 		fmt.Println("not enough matches for the fits and the table (budget and spread levels, full strength at " + fullTC + ")")
 		return
 	}
-	a, b := fit(bx, by)
-	c, d := fit(sx, sy)
+	a, b := fit(bx, by, bs)
+	c, d := fit(sx, sy, ss)
 	fmt.Printf("budget levels: Elo = %.0f %+.1f ln(budget); choosing levels at %d nodes a move: Elo = %.0f %+.1f ln(spread)\n", a, b, choosingBudget, c, d)
 	fmt.Printf("full strength at %s: %.0f (95%%: %.0f to %.0f), a median of %d nodes a move\n\n", fullTC, full.elo, full.elo-1.96*full.se, full.elo+1.96*full.se, fullBudget)
-	minSpread, maxSpread := sx[0], sx[0]
-	for _, s := range sx {
-		minSpread, maxSpread = math.Min(minSpread, s), math.Max(maxSpread, s)
-	}
-	low, meet := int(math.Ceil((c+d*math.Log(maxSpread))/10))*10, int(math.Round((c+d*math.Log(minSpread))/10))*10
+	// The table: the measured points, weakest first, made monotone by
+	// pooling neighbours out of order (their weighted mean), the choosing
+	// levels up to the strongest, where the budget levels take over at a
+	// budget between their two measured neighbours (geometric).
+	choosing := monotone(points(sx, sy, ss, -1)) // spreads, the largest (weakest) first
+	budgets := monotone(points(bx, by, bs, 1))
+	meet := choosing[len(choosing)-1].elo
 	fmt.Println("strengthPoints for strength.go:")
-	for elo := low; elo < meet; elo += 100 {
-		fmt.Printf("\t{elo: %d, strengthLevel: strengthLevel{budget: %d, spread: %.0f}},\n", elo, choosingBudget, math.Exp((float64(elo)-c)/d))
+	for _, p := range choosing {
+		fmt.Printf("\t{elo: %.0f, strengthLevel: strengthLevel{budget: %d, spread: %.0f}},\n", p.elo, choosingBudget, p.knob)
 	}
-	fmt.Printf("\t{elo: %d, strengthLevel: strengthLevel{budget: %d, spread: %.0f}},\n", meet, choosingBudget, minSpread)
-	top := int(math.Round(full.elo))
-	for elo := meet; elo < top-50; elo += 100 {
-		fmt.Printf("\t{elo: %d, strengthLevel: strengthLevel{budget: %.0f}},\n", elo, math.Exp((float64(elo)-a)/b))
+	for i, p := range budgets {
+		switch {
+		case p.elo <= meet && (i+1 == len(budgets) || budgets[i+1].elo <= meet):
+		case p.elo <= meet:
+			q := budgets[i+1]
+			f := (meet - p.elo) / (q.elo - p.elo)
+			fmt.Printf("\t{elo: %.0f, strengthLevel: strengthLevel{budget: %.0f}},\n", meet, math.Exp(math.Log(p.knob)+f*(math.Log(q.knob)-math.Log(p.knob))))
+		case p.elo < full.elo:
+			fmt.Printf("\t{elo: %.0f, strengthLevel: strengthLevel{budget: %.0f}},\n", p.elo, p.knob)
+		}
 	}
 	fmt.Printf("\t{elo: fullStrengthElo, strengthLevel: strengthLevel{budget: fullStrengthBudget}},\n")
+	top := int(math.Round(full.elo))
 	fmt.Printf("fullStrengthElo = %d, fullStrengthBudget = %d, fullStrengthTC = %q\n", top, fullBudget, fullTC)
 }
 
@@ -340,4 +353,36 @@ func medianNodes(dir string) int {
 	}
 	sort.Ints(nodes)
 	return nodes[len(nodes)/2]
+}
+
+// point is a knob setting with its rating and the rating's error.
+type point struct{ knob, elo, se float64 }
+
+// points are the knob settings in order of strength (dir 1: a larger knob
+// is stronger; -1: weaker).
+func points(knobs, elos, ses []float64, dir float64) []point {
+	var ps []point
+	for i := range knobs {
+		ps = append(ps, point{knobs[i], elos[i], ses[i]})
+	}
+	sort.Slice(ps, func(i, j int) bool { return dir*ps[i].knob < dir*ps[j].knob })
+	return ps
+}
+
+// monotone pools neighbours whose ratings go down, in order of strength,
+// into their mean weighted by precision, until none does.
+func monotone(ps []point) []point {
+	out := append([]point(nil), ps...)
+	for changed := true; changed; {
+		changed = false
+		for i := 1; i < len(out); i++ {
+			if out[i].elo < out[i-1].elo {
+				w1, w2 := 1/(out[i-1].se*out[i-1].se), 1/(out[i].se*out[i].se)
+				m := (out[i-1].elo*w1 + out[i].elo*w2) / (w1 + w2)
+				out[i-1].elo, out[i].elo = m, m
+				changed = true
+			}
+		}
+	}
+	return out
 }
