@@ -94,9 +94,10 @@ type searchJob struct {
 	polled      atomic.Int64  // the node counter when the search last polled
 	stats       *searchStats  // the search's statistics, if the limits ask for them
 	legal       []Move        // the root moves the job may play, in generator order
-	// level is the strength level the job plays at (strength.go); the zero
-	// level, at full strength, has no margin.
-	level strengthLevel
+	// level is the strength level the job plays at (strength.go), if
+	// atLevel.
+	level   strengthLevel
+	atLevel bool
 
 	mu         sync.Mutex
 	last       iteration
@@ -148,10 +149,8 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	j.ctl.budget = cmp.Or(limits.budget, noBudget)
 	j.ctl.report = j.iterationDone
 	j.ctl.poll = j.poll
-	if level, ok := limits.strength.level(); ok && !limits.infinite { // a strength level: never in analysis
-		j.level = level
-		j.ctl.budget = min(j.ctl.budget, level.budget)
-	}
+	j.level, j.atLevel = limits.strength.level()
+	j.atLevel = j.atLevel && !limits.infinite // a strength level: never in analysis
 	switch {
 	case limits.infinite:
 	case limits.ponder:
@@ -220,8 +219,8 @@ func (j *searchJob) run() {
 	res := searchResult{} // no legal move: no search, no nodes
 	if len(j.legal) > 0 {
 		e.pendingFrom = infinity // think
-		if j.level.margin > 0 {
-			played = j.runAtLevel() // a level's choice among the root moves (strength.go)
+		if j.atLevel {
+			played = j.runAtLevel() // a strength level's move (strength.go)
 		} else {
 			played = e.rootSearch(&j.ctl)
 		}

@@ -299,8 +299,10 @@ func (c *console) turn(line *[9]int) {
 		ctl.literal = true // the tree is the literal search's (tree.go)
 	}
 	ctl.hook = watchOf(e, laboratory(e, c.cfg.lab), some(stats), some(c.tree))
-	if level, ok := c.cfg.strength.level(); ok && line[0] == 10 {
-		e.thinkAtLevel(c.cfg.strength, c.cfg.lab, level, ctl) // -elo (strength.go)
+	if level, ok := c.cfg.strength.level(); ok && line[0] == 10 { // -elo (strength.go)
+		if _, choice := e.thinkAt(level, c.cfg.lab, c.cfg.strength.random(&e.Position), ctl, nil); choice != nil {
+			c.kibitz(choice.depth, choice.nodes, choice.score, choice.move.from, choice.move.to)
+		}
 		return
 	}
 	e.rootSearch(ctl)

@@ -1,144 +1,183 @@
 package main
 
-// Strength levels: micro-Max made weaker for the people who play it, on the
-// scale of Stockfish 15.1's UCI_Elo (doc/strength.md says how the levels
-// were calibrated, and what the scale is anchored to).
+// Strength levels: micro-Max made weaker for the people who play it, at any
+// rating from the weakest level to full strength, on the scale of
+// Stockfish 15.1's UCI_Elo (doc/strength.md says how the levels were
+// calibrated, against which anchors, at which time controls).
 //
-// A level has two knobs, both micro-Max's own:
+// A level has two knobs, both on micro-Max's own search:
 //
 //   - budget: micro-Max's root node budget (the C program's 1e6): the root
 //     deepens while its node counter is below it, and plays its best move.
-//     A small budget is a shallow search; the moves are still micro-Max's,
-//     with no chance in them.
-//   - margin: where even the smallest budget plays too well, the level
-//     scores every legal root move with a search of budget nodes
-//     restricted to that move (the machinery of UCI's searchmoves), and
-//     chooses at random among the moves that score within margin points
-//     (99 to a pawn) of the best. The generator is seeded: with a seed, the
-//     choice is a function of the seed and the position alone, so the same
-//     moves give the same game; with seed 0 (the default) it is seeded from
-//     the clock, and every game differs.
+//     A small budget is a shallow search, which misses what lies deeper.
+//   - spread: where even a small budget plays too well, the level scores
+//     every legal root move with a search of budget nodes restricted to
+//     that move (the machinery of UCI's searchmoves), and chooses among
+//     them at random, a better move the likelier: a move spread points
+//     (99 to a pawn) below another is half as likely, and one more than
+//     four spreads below the best (the margin) is never played. So a mate
+//     it sees is played, and a larger spread lets bigger mistakes in.
 //
-// A level only ever stops a search earlier than full strength would: the
-// budget is a limit on top of the clock's, and the scoring searches stop
-// when the clock says stop or move now. The move is always one of the legal
-// moves. With the limit off nothing here runs, and the search is the C
+// A level between two calibrated points takes its knobs in between
+// (levelAt). A budget-only level (spread 0) varies its budget from move to
+// move (by up to a half either way), so that its games vary too.
+//
+// The same seed and the same moves give the same game, whatever the engine
+// did before: a level's searches run on a small table of their own, emptied
+// before every move, with micro-Max's root key at 0, and the random draws
+// are a function of the seed and the position alone (seed 0: of the
+// clock). Only a clock that cuts a level's search short (the budgets take a
+// few milliseconds) could make it differ. Analysis is always at full
+// strength; with the limit off nothing here runs, and the search is the C
 // program's, node for node.
 
 import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
-	"strconv"
 	"strings"
+	"sync"
 )
 
-// strengthLevel is one calibrated level.
+// strengthLevel is a level's knobs.
 type strengthLevel struct {
-	elo    int // the UCI_Elo that selects it, inside the 95% interval of its measured rating (doc/strength.md)
-	budget int // micro-Max's root node budget; with a margin, that of each root move's search
-	margin int // 0: micro-Max's own move; else a random move scoring within this of the best
+	budget int // micro-Max's root node budget; with a spread, each root move's
+	spread int // 0: micro-Max's own move; else a choice, a move spread points worse half as likely
 }
 
-// strengthLevels are the levels, weakest first, as scripts/strength-calibrate.sh
-// fitted and verified them (doc/strength.md has the table).
-var strengthLevels = []strengthLevel{
-	{elo: 700, budget: 300, margin: 120},
-	{elo: 1000, budget: 300, margin: 75},
-	{elo: 1200, budget: 1412, margin: 0},
-	{elo: 1400, budget: 8552, margin: 0},
+// margin is the most a chosen move may score below the best.
+func (l strengthLevel) margin() int { return 4 * l.spread }
+
+// strengthPoint is a calibrated level: its knobs and the Elo it measured.
+type strengthPoint struct {
+	elo int
+	strengthLevel
 }
 
-// The scale of the strength options.
-var (
-	minStrengthElo = strengthLevels[0].elo
-	maxStrengthElo = strengthLevels[len(strengthLevels)-1].elo
-	// fullStrengthElo is the top of CECP's strength spin, the setting for
-	// full strength: one step above the strongest level.
-	fullStrengthElo = maxStrengthElo + 100
+// strengthPoints are the calibrated levels, weakest first: the choosing
+// levels, then from the Elo where they meet the budget levels, then full
+// strength as fullStrengthElo and fullStrengthBudget (doc/strength.md has
+// the matches; scripts/strength-calibrate.sh fits the points).
+var strengthPoints = []strengthPoint{
+	{elo: 500, strengthLevel: strengthLevel{budget: 300, spread: 100}},
+	{elo: 600, strengthLevel: strengthLevel{budget: 300, spread: 75}},
+	{elo: 790, strengthLevel: strengthLevel{budget: 300, spread: 50}},
+	{elo: 1050, strengthLevel: strengthLevel{budget: 300, spread: 35}},
+	{elo: 1100, strengthLevel: strengthLevel{budget: 300, spread: 25}},
+	{elo: 1145, strengthLevel: strengthLevel{budget: 300, spread: 12}},
+	{elo: 1185, strengthLevel: strengthLevel{budget: 300, spread: 8}},
+	{elo: 1250, strengthLevel: strengthLevel{budget: 300, spread: 5}},
+	{elo: 1250, strengthLevel: strengthLevel{budget: 1060}},
+	{elo: 1385, strengthLevel: strengthLevel{budget: 3000}},
+	{elo: 1500, strengthLevel: strengthLevel{budget: 10000}},
+	{elo: fullStrengthElo, strengthLevel: strengthLevel{budget: fullStrengthBudget}},
+}
+
+// Full strength, on the scale: what it measured at the time control of
+// fullStrengthTC, where it searched a median of fullStrengthBudget nodes a
+// move. The top of the strength options is full strength.
+const (
+	fullStrengthElo    = 1526
+	fullStrengthBudget = 170000
+	fullStrengthTC     = "2+0.02"
 )
+
+// minStrengthElo is the weakest level.
+var minStrengthElo = strengthPoints[0].elo
 
 // maxStrengthSeed is the largest seed (a UCI spin is a 32-bit integer in
 // many GUIs).
 const maxStrengthSeed = 1<<31 - 1
 
+// levelAt is the level of a rating on the scale, minStrengthElo up to
+// fullStrengthElo: the knobs of the calibrated points on either side,
+// taken in proportion (whole numbers, so that every machine plays the same
+// level), within the choosing levels or within the budget levels.
+func levelAt(elo int) strengthLevel {
+	points := strengthPoints
+	if elo <= points[0].elo {
+		return points[0].strengthLevel
+	}
+	for i := 1; i < len(points); i++ {
+		lo, hi := points[i-1], points[i]
+		switch {
+		case elo > hi.elo:
+			continue
+		case (lo.spread > 0) != (hi.spread > 0) || elo == hi.elo: // where the choosing levels end
+			return hi.strengthLevel
+		}
+		between := func(a, b int) int { return a + (b-a)*(elo-lo.elo)/(hi.elo-lo.elo) }
+		return strengthLevel{budget: between(lo.budget, hi.budget), spread: between(lo.spread, hi.spread)}
+	}
+	return points[len(points)-1].strengthLevel
+}
+
 // strengthSetting is what the strength options say: UCI's
-// UCI_LimitStrength and UCI_Elo, CECP's one spin, and the seed.
+// UCI_LimitStrength and UCI_Elo, CECP's one spin, the -elo flag, and the
+// seed.
 type strengthSetting struct {
 	limit bool   // play at a level (UCI_LimitStrength); false: full strength
-	elo   int    // the level asked for (UCI_Elo), minStrengthElo..maxStrengthElo
-	seed  uint64 // the choice's seed; 0: from the clock
+	elo   int    // the level asked for (UCI_Elo), minStrengthElo..fullStrengthElo
+	seed  uint64 // the random draws' seed; 0: from the clock
 	// custom, if set, is the level instead of the table's (-level: the
 	// calibration tries knob settings with it).
 	custom *strengthLevel
 }
 
-// level returns the level the setting selects, if the limit is on: the
-// level whose Elo is nearest to elo (the lower one of two as near). The
-// zero setting, a new engine's, is full strength, with elo at the weakest
-// level (UCI_Elo's default).
+// level returns the level the setting selects, if the limit is on and
+// below full strength.
 func (s strengthSetting) level() (strengthLevel, bool) {
-	if !s.limit {
+	switch {
+	case !s.limit:
 		return strengthLevel{}, false
-	}
-	if s.custom != nil {
+	case s.custom != nil:
 		return *s.custom, true
 	}
-	best := strengthLevels[0]
-	for _, l := range strengthLevels[1:] {
-		if abs(l.elo-s.elo) < abs(best.elo-s.elo) {
-			best = l
-		}
-	}
-	return best, true
+	return levelAt(s.elo), s.elo < fullStrengthElo
 }
-
-func abs(x int) int { return max(x, -x) }
 
 // String says the setting in words, as the console mode's -elo does.
 func (s strengthSetting) String() string {
 	l, ok := s.level()
-	if !ok {
+	switch {
+	case !ok:
 		return "full strength"
+	case l.spread > 0:
+		return fmt.Sprintf("level %d (each root move scored in %d nodes, a move %d points worse half as likely)", s.elo, l.budget, l.spread)
 	}
-	text := fmt.Sprintf("level %d (root budget %d nodes", l.elo, l.budget)
-	if s.custom != nil {
-		text = fmt.Sprintf("-level %d,%d (root budget %d nodes", l.budget, l.margin, l.budget)
-	}
-	if l.margin > 0 {
-		text += fmt.Sprintf(" a move, a random move within %d of the best", l.margin)
-	}
-	return text + ")"
+	return fmt.Sprintf("level %d (root budget about %d nodes a move)", s.elo, l.budget)
 }
 
-// levelList names the levels' Elos, weakest first.
-func levelList() string {
-	var elos []string
-	for _, l := range strengthLevels {
-		elos = append(elos, strconv.Itoa(l.elo))
+// random is the generator of the draws at a position: with a seed, a
+// function of the seed and the position (its board, side to move and e.p.
+// square); with seed 0, seeded from the clock.
+func (s strengthSetting) random(pos *Position) *rand.Rand {
+	if s.seed == 0 {
+		return rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	return strings.Join(elos, " ")
+	h := fnv.New64a()
+	var buf [len(pos.board) + 2]byte
+	for i, v := range pos.board {
+		buf[i] = byte(v)
+	}
+	buf[len(pos.board)], buf[len(pos.board)+1] = byte(pos.side), byte(pos.epSquare)
+	h.Write(buf[:])
+	return rand.New(rand.NewPCG(s.seed, h.Sum64()))
 }
 
 // strengthOptions are the strength level's rows of the option table
 // (options.go): UCI's standard pair, UCI_LimitStrength and UCI_Elo; CECP's
-// one spin on the same scale, whose top is full strength (the flag -elo,
-// where 0 is full strength too); and the seed.
+// one spin on the same scale; the flag -elo; and the seed. The top of the
+// scale, fullStrengthElo, is full strength (so is -elo 0).
 var strengthOptions = [4]option{
 	{uci: "UCI_LimitStrength", kind: checkOption, lo: 0, hi: 1,
 		get: func(_ *Engine, c *config) int { return b2i(c.strength.limit) },
 		set: func(_ *Engine, c *config, v int) { c.strength.limit = v != 0 }},
-	{uci: "UCI_Elo", kind: spinOption, lo: minStrengthElo, hi: maxStrengthElo,
-		get: func(_ *Engine, c *config) int { return min(max(c.strength.elo, minStrengthElo), maxStrengthElo) }, // the zero setting's is the weakest
-		set: func(_ *Engine, c *config, v int) { c.strength.elo = v },
-		note: func(_ *Engine, _ *config, v int) string {
-			if l, _ := (strengthSetting{limit: true, elo: v}).level(); l.elo != v {
-				return fmt.Sprintf("UCI_Elo %d plays level %d, the nearest (the levels: %s)", v, l.elo, levelList())
-			}
-			return ""
-		}},
+	{uci: "UCI_Elo", kind: spinOption, lo: minStrengthElo, hi: fullStrengthElo,
+		get: func(_ *Engine, c *config) int { return min(max(c.strength.elo, minStrengthElo), fullStrengthElo) }, // the zero setting's is the weakest
+		set: func(_ *Engine, c *config, v int) { c.strength.elo = v }},
 	{cecp: "Strength in Elo", flag: "elo", kind: spinOption, flagZero: true, def: fullStrengthElo, lo: minStrengthElo, hi: fullStrengthElo,
-		usage: fmt.Sprintf("play at the strength level nearest to this Elo (%d: full strength; 0 too); in the protocols, the options' first setting", fullStrengthElo),
+		usage: fmt.Sprintf("play at this rating, on the scale of doc/strength.md (%d, the top, and 0: full strength, which measured %d at %s)", fullStrengthElo, fullStrengthElo, fullStrengthTC),
 		get: func(_ *Engine, c *config) int {
 			if !c.strength.limit {
 				return fullStrengthElo
@@ -146,10 +185,7 @@ var strengthOptions = [4]option{
 			return c.strength.elo
 		},
 		set: func(_ *Engine, c *config, v int) {
-			c.strength.limit = v > 0 && v < fullStrengthElo
-			if c.strength.limit {
-				c.strength.elo = v
-			}
+			c.strength.limit, c.strength.elo = v > 0 && v < fullStrengthElo, v
 		}},
 	{uci: "Strength Seed", cecp: "Strength seed", flag: "seed", kind: spinOption, lo: 0, hi: maxStrengthSeed,
 		usage: "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)",
@@ -159,76 +195,126 @@ var strengthOptions = [4]option{
 
 // --- The search at a level --------------------------------------------------
 
-// levelChoice is the move a level chose, with the search that scored it.
-type levelChoice struct {
-	move   Move
-	score  int // its score, from the side to move's view
-	depth  int // the depth its search reached (as micro-Max's kibitz "ply")
-	nodes  int // the nodes of all the scoring searches
-	scored int // the root moves scored
+// levelTables holds the tables of the levels' searches between moves, the
+// largest a level needs, so that a move allocates none.
+var levelTables = sync.Pool{New: func() any { t := make([]hashSlot, maxLevelTable); return &t }}
+
+// maxLevelTable is the largest table of a level's searches, in entries.
+const maxLevelTable = 1 << 20
+
+// atLevel runs play with micro-Max on a table of its own for a level of
+// root budget budget, emptied, and the root key (C's j) at 0, so that what
+// the level does depends on the position alone; then the engine's table and
+// root key are as before.
+func (e *Engine) atLevel(budget int, play func()) {
+	table, mask, lock := e.table, e.tableMask, e.rootLock
+	size := minTableSize
+	for size < maxLevelTable && size < 64*budget {
+		size *= 2
+	}
+	t := levelTables.Get().(*[]hashSlot)
+	e.table, e.tableMask, e.rootLock = (*t)[:size], int32(size-1), 0
+	clear(e.table)
+	defer func() {
+		e.table, e.tableMask, e.rootLock = table, mask, lock
+		levelTables.Put(t)
+	}()
+	play()
 }
 
-// chooseAtLevel scores the moves (the legal root moves) each with a search
-// of level.budget nodes restricted to it, and chooses at random among the
-// ones within level.margin of the best, with the seed of setting. outer is
-// the search's control: its poll stops the scoring search at once, its soft
-// stop starts no new one, and enough (if not nil),
-// asked before each move with the nodes so far, stops the scoring when time
-// is short (the moves already scored are chosen among). The engine's board
-// is left at the root. ok is false if not one move was scored.
-func (e *Engine) chooseAtLevel(outer *searchControl, setting strengthSetting, lab labSettings, level strengthLevel, moves []Move, enough func(nodes int) bool) (choice levelChoice, ok bool) {
+// levelChoice is the move a choosing level chose, with the search that
+// scored it.
+type levelChoice struct {
+	move  Move
+	score int // its score, from the side to move's view
+	depth int // the depth its search reached (as micro-Max's kibitz "ply")
+	nodes int // the nodes of all the scoring searches
+}
+
+// scoredMove is a root move with the score and depth of its search.
+type scoredMove struct {
+	move         Move
+	score, depth int
+}
+
+// scoreMoves scores the moves (the legal root moves) each with a search of
+// level.budget nodes restricted to it, under the control of outer: its
+// poll stops the scoring at once, its soft stop and enough (if not nil,
+// asked before each move with the nodes so far) stop it when time is
+// short, the moves already scored kept. The board is left at the root.
+func (e *Engine) scoreMoves(outer *searchControl, lab labSettings, budget int, moves []Move, enough func(nodes int) bool) (scored []scoredMove, nodes int) {
 	root := e.Position
-	type scored struct {
-		move         Move
-		score, depth int
-	}
-	var all []scored
-	total := 0
 	for _, m := range moves {
 		if m.promo != 0 && m.promo != 7 && microMaxPlays(moves, m.from, m.to) {
 			continue // micro-Max promotes to a queen: one search for the squares
 		}
-		if len(all) > 0 && (outer.poll != nil && outer.poll(total) || outer.softStop.Load() || enough != nil && enough(total)) {
+		if len(scored) > 0 && (outer.poll != nil && outer.poll(nodes) || outer.softStop.Load() || enough != nil && enough(nodes)) {
 			break
 		}
-		var last *scored
+		var last *scoredMove
 		only := &rootMoveSet{}
 		only.set[bitIndex(m.from)] = bit(m.to)
-		ctl := &searchControl{budget: level.budget, hook: watchOf(e, laboratory(e, lab), only)}
+		ctl := &searchControl{budget: budget, hook: watchOf(e, laboratory(e, lab), only)}
 		if outer.poll != nil {
-			ctl.poll = func(nodes int) bool { return outer.poll(total + nodes) }
+			total := nodes
+			ctl.poll = func(n int) bool { return outer.poll(total + n) }
 		}
 		ctl.report = func(depth, _, score, _, _ int) {
 			if depth >= 1 && e.pendingFrom == infinity { // a search, not the root standing pat or playing
-				last = &scored{m, score, depth}
+				last = &scoredMove{m, score, depth}
 			}
 		}
 		e.pendingFrom = infinity
 		e.rootSearch(ctl)
-		total += e.nodes
+		nodes += e.nodes
 		e.Position, e.pendingFrom = root, infinity
 		if e.aborted || last == nil {
 			break
 		}
-		all = append(all, *last)
+		scored = append(scored, *last)
 	}
-	e.nodes = total
-	if len(all) == 0 {
-		return levelChoice{}, false
-	}
-	best := all[0].score
-	for _, s := range all {
+	return scored, nodes
+}
+
+// choose draws one of the scored moves with rng: a move spread points
+// below another is half as likely, one more than the margin below the best
+// is never drawn. The weights are whole numbers, so that every machine
+// draws the same move from the same generator.
+func choose(scored []scoredMove, level strengthLevel, rng *rand.Rand) scoredMove {
+	best := scored[0].score
+	for _, s := range scored {
 		best = max(best, s.score)
 	}
-	var near []scored
-	for _, s := range all {
-		if s.score >= best-level.margin {
-			near = append(near, s)
+	weights := make([]uint64, len(scored))
+	var total uint64
+	for i, s := range scored {
+		if loss := best - s.score; loss <= level.margin() {
+			weights[i] = halvings(loss, level.spread)
+			total += weights[i]
 		}
 	}
-	pick := near[setting.draw(&root, len(near))]
-	return levelChoice{move: pick.move, score: pick.score, depth: pick.depth, nodes: total, scored: len(all)}, true
+	draw := rng.Uint64N(total)
+	for i, w := range weights {
+		if draw < w {
+			return scored[i]
+		}
+		draw -= w
+	}
+	return scored[0] // not reached: the draws add up to total
 }
+
+// halvings is 2^30 halved once for every spread points of loss (in
+// sixteenths of a halving for the rest): the weight of a move loss points
+// below the best.
+func halvings(loss, spread int) uint64 {
+	const one = 1 << 30
+	w := uint64(one) >> (loss / spread)
+	return w * sixteenthHalvings[(loss%spread)*16/spread] >> 16
+}
+
+// sixteenthHalvings[k] is 2^(-k/16), in 65536ths.
+var sixteenthHalvings = [16]uint64{65536, 62757, 60097, 57550, 55109, 52773, 50535, 48392,
+	46341, 44376, 42495, 40693, 38968, 37316, 35734, 34219}
 
 // microMaxPlays reports whether moves holds the move from-to as micro-Max
 // plays it itself (no promotion, or to a queen).
@@ -239,23 +325,6 @@ func microMaxPlays(moves []Move, from, to int) bool {
 		}
 	}
 	return false
-}
-
-// draw chooses one of n moves at pos: with a seed, a function of the seed
-// and the position (its board, side to move and e.p. square); with seed 0,
-// from the clock-seeded generator of the process.
-func (s strengthSetting) draw(pos *Position, n int) int {
-	if s.seed == 0 {
-		return rand.IntN(n)
-	}
-	h := fnv.New64a()
-	var buf [len(pos.board) + 2]byte
-	for i, v := range pos.board {
-		buf[i] = byte(v)
-	}
-	buf[len(pos.board)], buf[len(pos.board)+1] = byte(pos.side), byte(pos.epSquare)
-	h.Write(buf[:])
-	return rand.New(rand.NewPCG(s.seed, h.Sum64())).IntN(n)
 }
 
 // playChosen plays the chosen move on micro-Max's board with micro-Max's
@@ -269,13 +338,43 @@ func (e *Engine) playChosen(m Move, lab labSettings) bool {
 	return played
 }
 
-// runAtLevel is a search job's search at a level with a margin: the root
-// moves scored and one chosen (chooseAtLevel), reported as one iteration
-// whose PV is the move, and played, unless the job was stopped: then the
-// board stays at the root and the job plays the reported move. The scoring
-// stops at the clock's soft limit, and at a budget the job was given.
+// thinkAt plays a move at a level under ctl (its budget, kibitz line, hook
+// and poll), on the level's own table (atLevel): a budget level's own
+// search within its budget, varied by rng; or a choosing level's choice
+// among the scored root moves, which it returns (and the caller reports).
+// enough, if set, stops the scoring when time is short. It reports whether
+// a move was played; a poll that stops it leaves the board at the root.
+func (e *Engine) thinkAt(level strengthLevel, lab labSettings, rng *rand.Rand, ctl *searchControl, enough func(nodes int) bool) (played bool, choice *levelChoice) {
+	e.atLevel(level.budget, func() {
+		if level.spread == 0 {
+			ctl.budget = min(ctl.budget, level.budget*(512+rng.IntN(1024))/1024)
+			played = e.rootSearch(ctl)
+			return
+		}
+		moves := e.legalMoves()
+		if len(moves) == 0 {
+			played = e.rootSearch(ctl) // mate or stalemate: micro-Max says so
+			return
+		}
+		scored, nodes := e.scoreMoves(ctl, lab, level.budget, moves, enough)
+		e.nodes, e.aborted = nodes, len(scored) == 0 || ctl.poll != nil && ctl.poll(nodes)
+		if len(scored) > 0 {
+			pick := choose(scored, level, rng)
+			choice = &levelChoice{move: pick.move, score: pick.score, depth: pick.depth, nodes: nodes}
+		}
+		if !e.aborted {
+			played = e.playChosen(choice.move, lab)
+		}
+	})
+	return played, choice
+}
+
+// runAtLevel is a search job's move at its level (thinkAt). A choosing
+// level's choice is reported as one iteration whose PV is the move; its
+// scoring stops at the clock's soft limit, and at a budget the job was
+// given. A stopped job leaves the board at the root, and plays the move
+// reported.
 func (j *searchJob) runAtLevel() bool {
-	e := j.e
 	enough := func(nodes int) bool {
 		if j.limits.budget > 0 && nodes >= j.limits.budget {
 			return true
@@ -285,70 +384,40 @@ func (j *searchJob) runAtLevel() bool {
 		timed := !j.limits.infinite && !j.pondering && j.limits.hard > 0
 		return timed && j.elapsed(nodes)-j.clockOffset() >= j.limits.soft
 	}
-	choice, ok := e.chooseAtLevel(&j.ctl, j.limits.strength, j.limits.lab, j.level, j.legal, enough)
-	if !ok {
-		e.aborted = true
-		return false
+	played, choice := j.e.thinkAt(j.level, j.limits.lab, j.limits.strength.random(&j.root), &j.ctl, enough)
+	if choice != nil {
+		it := iteration{depth: choice.depth, score: choice.score, nodes: choice.nodes, elapsed: j.elapsed(choice.nodes), pv: []Move{choice.move}}
+		j.mu.Lock()
+		j.last = it
+		j.mu.Unlock()
+		if j.onIteration != nil && it.depth >= 1 {
+			j.onIteration(it)
+		}
 	}
-	j.mu.Lock()
-	it := iteration{depth: choice.depth, score: choice.score, nodes: choice.nodes, elapsed: j.elapsed(choice.nodes), pv: []Move{choice.move}}
-	j.last = it
-	j.mu.Unlock()
-	if j.onIteration != nil && it.depth >= 1 {
-		j.onIteration(it)
-	}
-	if j.stopped.Load() {
-		e.aborted = true
-		return false
-	}
-	e.aborted = false
-	return e.playChosen(choice.move, j.limits.lab)
-}
-
-// thinkAtLevel is the console mode's search at a level, under the
-// console's control ctl (its budget, kibitz line and statistics): micro-Max's
-// own search within the level's budget, or with a margin the level's
-// choice, printed as one kibitz line. It reports whether a move was played.
-func (e *Engine) thinkAtLevel(setting strengthSetting, lab labSettings, level strengthLevel, ctl *searchControl) bool {
-	if level.margin == 0 {
-		ctl.budget = min(ctl.budget, level.budget)
-		return e.rootSearch(ctl)
-	}
-	moves := e.legalMoves()
-	if len(moves) == 0 {
-		return e.rootSearch(ctl) // mate or stalemate: micro-Max says so
-	}
-	choice, ok := e.chooseAtLevel(&searchControl{}, setting, lab, level, moves, nil)
-	if !ok {
-		return false
-	}
-	if ctl.report != nil {
-		ctl.report(choice.depth, choice.nodes, choice.score, choice.move.from, choice.move.to)
-	}
-	return e.playChosen(choice.move, lab)
+	return played
 }
 
 // levelFlag is the -level flag: a level by its knobs, "BUDGET" or
-// "BUDGET,MARGIN", instead of the table's (for the calibration).
+// "BUDGET,SPREAD", instead of the table's (for the calibration).
 type levelFlag struct{ s *strengthSetting }
 
 func (f levelFlag) String() string {
 	if f.s == nil || f.s.custom == nil {
 		return ""
 	}
-	return fmt.Sprintf("%d,%d", f.s.custom.budget, f.s.custom.margin)
+	return fmt.Sprintf("%d,%d", f.s.custom.budget, f.s.custom.spread)
 }
 
 func (f levelFlag) Set(v string) error {
-	budgetText, marginText, _ := strings.Cut(v, ",")
+	budgetText, spreadText, _ := strings.Cut(v, ",")
 	budget, ok := parseInt(budgetText, 1, noBudget)
-	margin, ok2 := parseInt(marginText, 0, 2*infinity)
-	if marginText == "" {
-		margin, ok2 = 0, true
+	spread, ok2 := parseInt(spreadText, 1, infinity)
+	if spreadText == "" {
+		spread, ok2 = 0, true
 	}
 	if !ok || !ok2 {
-		return fmt.Errorf("want BUDGET or BUDGET,MARGIN: a root budget of at least 1 node, a margin of at least 0")
+		return fmt.Errorf("want BUDGET or BUDGET,SPREAD: a root budget of at least 1 node, a spread of at least 1 point")
 	}
-	f.s.limit, f.s.custom = true, &strengthLevel{budget: budget, margin: margin}
+	f.s.limit, f.s.custom = true, &strengthLevel{budget: budget, spread: spread}
 	return nil
 }
