@@ -265,7 +265,7 @@ func TestStrengthBudget(t *testing.T) {
 		d2 := newUCIDialogue(t, e, uciConfig{})
 		d2.sync("uci")
 		start := d2.send("position startpos", "go movetime 100")
-		d2.until(isBestmove, 10*time.Second)
+		d2.until("bestmove", isBestmove)
 		if took := time.Since(start); took > 600*time.Millisecond {
 			t.Errorf("go movetime 100 at a level with 1M nodes a move: %v", took)
 		}

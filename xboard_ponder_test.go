@@ -3,7 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // ponderGame starts a game in which the engine (Black) ponders, on the node
@@ -11,14 +10,14 @@ import (
 // answers 1.e4 and starts pondering on its hint. It returns the dialogue,
 // the engine's move and the hint, after the first thinking line of the
 // ponder search, which shows the hint first.
-func ponderGame(t *testing.T) (d *dialogue, reply, hint string) {
+func ponderGame(t *testing.T) (d *cecpDialogue, reply, hint string) {
 	t.Helper()
 	d = newDialogue(t, smallEngine(), xboardConfig{})
 	d.sync("xboard", "protover 2", "new", "hard", "post", "nps 200000", "st 1")
 	d.send("usermove e2e4")
-	got := d.until(isMove, time.Minute)
+	got := d.until("move", isMove)
 	reply = strings.TrimPrefix(got[len(got)-1], "move ")
-	ponder := d.until(func(l string) bool { n, ok := thinkingDepth(l); return ok && n >= 3 }, time.Minute)
+	ponder := d.awaitThinking(3)
 	hint = strings.Fields(ponder[0])[4]
 	for _, l := range ponder {
 		if f := strings.Fields(l); len(f) < 6 || f[4] != hint {
@@ -157,12 +156,8 @@ func TestPonderStops(t *testing.T) {
 		}
 	}
 	d, _, _ := ponderGame(t)
-	d.in.Close()
-	select {
-	case <-d.done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the session did not end at the end of input")
-	}
+	d.endInput()
+	d.ended()
 }
 
 // TestEasyWaitingWhenPonderStarts: commands that waited for the engine's
@@ -176,7 +171,7 @@ func TestEasyWaitingWhenPonderStarts(t *testing.T) {
 	d.send("usermove e2e4")
 	d.awaitThinking(3)
 	d.send("ping 101", "easy", "ping 102", "?")
-	got := d.until(func(l string) bool { return l == "pong 102" }, time.Minute)
+	got := d.awaitLine("pong 102")
 	var answers []string
 	for _, l := range got {
 		if _, thinking := thinkingDepth(l); !thinking {
