@@ -60,6 +60,11 @@ func TestStrengthUCIOptions(t *testing.T) {
 	if l, _ := e.strength.level(); l != strengthLevels[1] {
 		t.Errorf("UCI_Elo %d: level %+v, want %+v", between, l, strengthLevels[1])
 	}
+	// Halfway between two levels: the lower.
+	halfway := (strengthLevels[1].elo + strengthLevels[2].elo) / 2
+	if l, _ := (strengthSetting{limit: true, elo: halfway}).level(); l != strengthLevels[1] {
+		t.Errorf("UCI_Elo %d, halfway between two levels: level %+v, want the lower, %+v", halfway, l, strengthLevels[1])
+	}
 	d.expectNothing("setoption name UCI_LimitStrength value false")
 	if _, on := e.strength.level(); on {
 		t.Errorf("UCI_LimitStrength false: still at a level")
@@ -353,7 +358,7 @@ func TestStrengthCECPPlays(t *testing.T) {
 				if _, err := fmt.Sscanf(l, "%d %d %d %d", &depth, &score, &cs, &nodes); err != nil {
 					t.Errorf("not thinking output: %q", l)
 				} else if limit := 20 * level.budget * len(shadow.legalMoves()); nodes > limit {
-					t.Errorf("level %d: %q: more than %d nodes", level.elo, l, limit)
+					t.Fatalf("level %d: %q: more than %d nodes", level.elo, l, limit)
 				}
 			}
 			rm, ok := shadow.parseMove(reply)

@@ -940,9 +940,13 @@ func TestBadInput(t *testing.T) {
 		"option Foo=1":            "Error (unknown option): option Foo=1",
 		"edit":                    "Error (unknown command): edit",
 		"illegal":                 "Error (unknown command): ill?gal",
+		"ILLEGAL":                 "Error (unknown command): ILL?GAL",
 		"\x00\x01\xff junk":       "Error (unknown command): ??? junk",
 		strings.Repeat("x", 5000): "Error (line too long): ",
-		strings.Repeat("y", 300):  "Error (unknown command): " + strings.Repeat("y", 80) + "...",
+		// The longest line taken, and one byte more refused.
+		strings.Repeat("v", maxLineBytes):   "Error (unknown command): " + strings.Repeat("v", maxEchoBytes) + "...",
+		strings.Repeat("u", maxLineBytes+1): "Error (line too long): ",
+		strings.Repeat("y", 300):            "Error (unknown command): " + strings.Repeat("y", 80) + "...",
 		// The longest echo whole, and one byte more cut.
 		strings.Repeat("z", maxEchoBytes):   "Error (unknown command): " + strings.Repeat("z", maxEchoBytes),
 		strings.Repeat("w", maxEchoBytes+1): "Error (unknown command): " + strings.Repeat("w", maxEchoBytes) + "...",
