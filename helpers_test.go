@@ -114,11 +114,13 @@ func readGoldenReplay(t *testing.T, base string) goldenReplay {
 // that hangs or withholds an answer fails its test in seconds. Measured
 // with every wait of the dialogues logged (go test ./... -args
 // -dialogue.log FILE), on this project's machine (2 cores of an AMD EPYC
-// VM, with a load of 5 to 11 from other work, 2026-11-25): the slowest
-// readyok 0.02 s (0.2 s under the race detector and under qemu-aarch64,
-// CI's slow runs, both -short); the slowest search a test waits for (a
-// golden game's move at 50000 nodes, the browser page's tree at 20000)
-// 1.1 s (2.2 s under the race detector, 3.1 s under qemu-aarch64).
+// VM, 2026-11-25), loaded by other work: at a load of 5 to 8 (the suite
+// took 71 s instead of 24) the slowest readyok took 0.02 s and the slowest
+// search a test waits for (a golden game's move at 50000 nodes, the
+// browser page's tree at 20000) 1.1 s; at a load of 11 (the suite took
+// 200 s) 0.18 s and 4.0 s. CI's slow runs, both -short, at a load of 5 to
+// 11: under the race detector 0.18 s and 2.2 s, under qemu-aarch64 0.2 s
+// and 3.1 s. The end of a session took at most 0.03 s.
 const (
 	// answerWait bounds an answer that needs no search: readyok, which
 	// comes at once even while a search runs, and the end of a session at
@@ -128,7 +130,7 @@ const (
 	// searchWait bounds the wait for the end of a search, or for a line of
 	// one: a move, a bestmove, a thinking line; and CECP's pong, which
 	// waits for the engine's move when it is thinking on one.
-	searchWait = 10 * time.Second
+	searchWait = 15 * time.Second
 	// recentLines is how many of the dialogue's last lines a failure shows.
 	recentLines = 16
 )
