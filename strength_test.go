@@ -159,13 +159,27 @@ func TestStrengthOffIsMicroMax(t *testing.T) {
 	}
 }
 
-// selfPlay plays a game of at most plies plies at the given UCI options
-// (the engine on both sides, from the position after the moves start) and
-// returns its moves; every bestmove must be legal.
-func selfPlay(t *testing.T, plies int, start string, options ...string) []string {
+// levelNodeLimit is the most nodes a search at the level may report in a
+// position with the given number of legal moves: the last iteration, begun
+// below the budget, may take some times the nodes before it, and a level
+// with a margin searches every root move.
+func levelNodeLimit(l strengthLevel, legal int) int {
+	limit := l.budget * 20
+	if l.margin > 0 {
+		limit *= legal
+	}
+	return limit
+}
+
+// selfPlay plays a game of at most plies plies at the level, with the
+// other UCI options given (the engine on both sides, from the position
+// after the moves start), and returns its moves; every bestmove must be
+// legal, and no search may go past the level's budget (levelNodeLimit).
+func selfPlay(t *testing.T, plies int, start string, level strengthLevel, options ...string) []string {
 	t.Helper()
 	d := newUCIDialogue(t, smallEngine(), uciConfig{})
-	d.sync(append([]string{"uci", "ucinewgame"}, options...)...)
+	d.sync(append([]string{"uci", "ucinewgame", "setoption name UCI_LimitStrength value true",
+		fmt.Sprintf("setoption name UCI_Elo value %d", level.elo)}, options...)...)
 	var game gameRecord
 	game.reset(setup{pos: newGame()})
 	moves := strings.Fields(start)
@@ -174,7 +188,13 @@ func selfPlay(t *testing.T, plies int, start string, options ...string) []string
 	}
 	for game.end() == notOver && game.length() < plies {
 		got := d.search("position startpos moves "+strings.Join(moves, " "), "go wtime 60000 btime 60000")
-		_, best, _ := checkSearch(t, &game, got) // a legal move, and the info lines in order
+		iterations, best, _ := checkSearch(t, &game, got) // a legal move, and the info lines in order
+		limit := levelNodeLimit(level, len(game.current().pos.legalMoves()))
+		for _, it := range iterations {
+			if it.nodes > limit {
+				t.Fatalf("level %d, after %s: an iteration of %d nodes, more than %d", level.elo, strings.Join(moves, " "), it.nodes, limit)
+			}
+		}
 		game.play(mustMove(t, &game.current().pos, best))
 		moves = append(moves, best)
 	}
@@ -190,14 +210,10 @@ func TestStrengthSeed(t *testing.T) {
 	if level.margin == 0 {
 		t.Fatalf("the weakest level %+v has no margin", level)
 	}
-	options := func(seed int) []string {
-		return []string{"setoption name UCI_LimitStrength value true",
-			fmt.Sprintf("setoption name UCI_Elo value %d", level.elo),
-			fmt.Sprintf("setoption name Strength Seed value %d", seed)}
-	}
-	first := strings.Join(selfPlay(t, 40, "", options(7)...), " ")
-	again := strings.Join(selfPlay(t, 40, "", options(7)...), " ")
-	other := strings.Join(selfPlay(t, 40, "", options(8)...), " ")
+	seed := func(n int) string { return fmt.Sprintf("setoption name Strength Seed value %d", n) }
+	first := strings.Join(selfPlay(t, 40, "", level, seed(7)), " ")
+	again := strings.Join(selfPlay(t, 40, "", level, seed(7)), " ")
+	other := strings.Join(selfPlay(t, 40, "", level, seed(8)), " ")
 	t.Logf("seed 7: %s\nseed 8: %s", first, other)
 	if first != again {
 		t.Errorf("seed 7 played two games:\n%s\n%s", first, again)
@@ -217,8 +233,7 @@ func TestStrengthLevelsPlay(t *testing.T) {
 		plies = 120
 	}
 	for _, l := range strengthLevels {
-		moves := selfPlay(t, plies, "e2e4 e7e5", "setoption name UCI_LimitStrength value true",
-			fmt.Sprintf("setoption name UCI_Elo value %d", l.elo))
+		moves := selfPlay(t, plies, "e2e4 e7e5", l)
 		t.Logf("level %d: %d plies", l.elo, len(moves))
 	}
 }
@@ -230,21 +245,16 @@ func TestStrengthBudget(t *testing.T) {
 	for _, l := range []strengthLevel{strengthLevels[0], strengthLevels[len(strengthLevels)-1]} {
 		d := newUCIDialogue(t, smallEngine(), uciConfig{})
 		d.sync("uci", "setoption name UCI_LimitStrength value true", fmt.Sprintf("setoption name UCI_Elo value %d", l.elo))
-		got := d.search("position startpos moves e2e4 e7e5 g1f3", "go wtime 600000 btime 600000")
-		legal := 0
 		p := newGame()
 		for _, m := range []string{"e2e4", "e7e5", "g1f3"} {
 			p.makeMove(mustMove(t, &p, m))
 		}
-		legal = len(p.legalMoves())
-		limit := l.budget * 20 // the last iteration, begun below the budget, may take some times the nodes before it
-		if l.margin > 0 {
-			limit *= legal
-		}
+		limit := levelNodeLimit(l, len(p.legalMoves()))
 		unlimited := 0
-		for _, line := range got {
+		d.send("position startpos moves e2e4 e7e5 g1f3", "go wtime 600000 btime 600000")
+		for line := d.next().text; !isBestmove(line); line = d.next().text { // each line as it comes: a search past the budget may take minutes
 			if info, ok := parseInfo(line); ok && info.nodes > limit {
-				t.Errorf("level %d (%+v): %q: more than %d nodes", l.elo, l, line, limit)
+				t.Fatalf("level %d (%+v): %q: more than %d nodes", l.elo, l, line, limit)
 			} else if ok {
 				unlimited = max(unlimited, info.nodes)
 			}
@@ -357,7 +367,7 @@ func TestStrengthCECPPlays(t *testing.T) {
 				var depth, score, cs, nodes int
 				if _, err := fmt.Sscanf(l, "%d %d %d %d", &depth, &score, &cs, &nodes); err != nil {
 					t.Errorf("not thinking output: %q", l)
-				} else if limit := 20 * level.budget * len(shadow.legalMoves()); nodes > limit {
+				} else if limit := levelNodeLimit(level, len(shadow.legalMoves())); nodes > limit {
 					t.Fatalf("level %d: %q: more than %d nodes", level.elo, l, limit)
 				}
 			}
