@@ -387,3 +387,34 @@ func TestStrengthCECPPlays(t *testing.T) {
 	}
 	play(strengthLevels[len(strengthLevels)-1], 0)
 }
+
+// TestStrengthMargin: a level with a margin chooses among the moves that
+// score within the margin of the best, not the best alone: from the start,
+// over 24 seeds, some choice scores below another, and none by more than
+// the margin. (A search with no limit: the clock plays no part.)
+func TestStrengthMargin(t *testing.T) {
+	level := strengthLevels[0]
+	var scores []int
+	for seed := 1; seed <= 24; seed++ {
+		d := newUCIDialogue(t, smallEngine(), uciConfig{})
+		d.sync("setoption name UCI_LimitStrength value true", fmt.Sprintf("setoption name UCI_Elo value %d", level.elo),
+			fmt.Sprintf("setoption name Strength Seed value %d", seed))
+		got := d.search("position startpos", "go")
+		score, ok := 0, false
+		for _, l := range got {
+			if info, isInfo := parseInfo(l); isInfo && info.hasDepth {
+				_, err := fmt.Sscanf(info.score, "cp %d", &score)
+				ok = err == nil
+			}
+		}
+		if !ok {
+			t.Fatalf("seed %d: no score in %q", seed, got)
+		}
+		scores = append(scores, score)
+	}
+	low, high := slices.Min(scores), slices.Max(scores)
+	if low == high || high-low > level.margin {
+		t.Errorf("level %d (margin %d): the choices of 24 seeds scored %v: want some below others, by no more than the margin", level.elo, level.margin, scores)
+	}
+	t.Logf("the choices of 24 seeds scored %v", scores)
+}
