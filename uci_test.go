@@ -217,6 +217,17 @@ func TestPVLength(t *testing.T) {
 	}
 }
 
+// TestUCIPVEndsWithTheGame: an info line's PV stops after the move that
+// ends the game, here the 100th ply without a capture or a pawn move (the
+// rule itself: TestPVLength; whole games: TestUCISelfPlay).
+func TestUCIPVEndsWithTheGame(t *testing.T) {
+	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	fen := "4k3/8/8/8/8/8/8/R3K3 w Q - 99 80"
+	var game gameRecord
+	game.reset(mustFEN(t, fen))
+	checkSearch(t, &game, d.search("position fen "+fen, "go depth 4"))
+}
+
 // TestUCIStopAndReady: go infinite searches until stop; isready is answered
 // at once during the search; stop gives the best move of the last finished
 // iteration, exactly one bestmove, and leaves the board at the root.
