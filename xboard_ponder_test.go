@@ -71,9 +71,12 @@ func TestPonderHit(t *testing.T) {
 	}
 	// micro-Max's root key counter (C's j) counts every root search: the
 	// moves e2e4, the hint and the next hint checked and played, the first
-	// search, the ponder search (which played the move) and the next one.
-	if d.e.rootLock != 6 {
-		t.Errorf("%d root searches, want 6", d.e.rootLock)
+	// search, the ponder search (which played the move) and the next one;
+	// and one more when the hard limit, counted from the ponder hit, stopped
+	// the ponder search mid-iteration, which depends on how far it had got
+	// by then, and the move was played through micro-Max's check.
+	if d.e.rootLock != 6 && d.e.rootLock != 7 {
+		t.Errorf("%d root searches, want 6 (7 after a stop mid-iteration)", d.e.rootLock)
 	}
 }
 
