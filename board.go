@@ -96,17 +96,14 @@ func setCentre(b *[256]int8) {
 // print writes the board as micro-Max does: " %c" per square, rank 8 first,
 // each rank ending in " \n".
 func (p *Position) print(w io.Writer) {
-	var line [2*8*8 + 2*8]byte
-	n := 0
+	text := make([]byte, 0, 2*8*8+2*8)
 	for rank := 0; rank < 8; rank++ {
 		for file := 0; file < 8; file++ {
-			line[n], line[n+1] = ' ', pieceLetters[p.board[16*rank+file]&15]
-			n += 2
+			text = append(text, ' ', pieceLetters[p.board[16*rank+file]&15])
 		}
-		line[n], line[n+1] = ' ', '\n'
-		n += 2
+		text = append(text, ' ', '\n')
 	}
-	w.Write(line[:n])
+	w.Write(text)
 }
 
 // squareName writes a 0x88 square as XBoard does: a8 is 0, h1 is 119.

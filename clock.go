@@ -52,8 +52,7 @@ func (c moveClock) budget() (soft, hard time.Duration) {
 	}
 	spare := c.left - time.Duration(movesLeft)*c.overhead
 	target := max(spare, 0)/time.Duration(movesLeft) + c.increment
-	hard = min(3*target, c.left/2-c.overhead)
-	hard = max(hard, minThink)
+	hard = max(min(3*target, c.left/2-c.overhead), minThink)
 	soft = min(target*6/10, hard)
 	return soft, hard
 }
@@ -80,7 +79,7 @@ func newClock() clock {
 // moves to go count from the ply at which "level" came, one session after
 // another.
 func (c *clock) reading(ply int) moveClock {
-	r := moveClock{left: c.mine, increment: c.increment, perMove: c.perMove, overhead: moveLag}
+	r := moveClock{left: c.mine, increment: c.increment, perMove: c.perMove, overhead: defaultMoveOverhead}
 	if c.movesPerSession > 0 {
 		r.movesToGo = c.movesPerSession - max(ply-c.levelPly, 0)/2%c.movesPerSession
 	}

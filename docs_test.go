@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"net/url"
 	"os"
 	"path"
@@ -290,4 +293,82 @@ func existsWithCase(root, name string) bool {
 		dir = filepath.Join(dir, part)
 	}
 	return true
+}
+
+// TestCodeMaps: the package doc (go doc -cmd) and README's "Read the code"
+// each name every non-test Go file of the package, and name no file and no
+// function that does not exist: each name of the code they use (a word
+// such as rootSearch or console.run) is declared in the package.
+func TestCodeMaps(t *testing.T) {
+	t.Parallel()
+	fset := token.NewFileSet()
+	names, _ := filepath.Glob("*.go")
+	declared := map[string]bool{}
+	goFiles := map[string]bool{}
+	var doc string
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		goFiles[name] = true
+		if name == "main.go" {
+			doc = f.Doc.Text()
+		}
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				declared[d.Name.Name] = true
+			case *ast.GenDecl:
+				for _, spec := range d.Specs {
+					switch spec := spec.(type) {
+					case *ast.TypeSpec:
+						declared[spec.Name.Name] = true
+					case *ast.ValueSpec:
+						for _, n := range spec.Names {
+							declared[n.Name] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	start := strings.Index(readme, "## Read the code")
+	end := strings.Index(readme, "`go doc -cmd` prints the same map")
+	if start < 0 || end < start {
+		t.Fatal(`README has no "## Read the code" section ending in the go doc line`)
+	}
+	docStart := strings.Index(doc, "The code, in reading order")
+	if docStart < 0 {
+		t.Fatal(`the package doc has no "The code, in reading order"`)
+	}
+	fileName := regexp.MustCompile(`\b[a-z0-9_]+\.go\b`)
+	codeName := regexp.MustCompile(`\b[a-z]+[A-Z][A-Za-z0-9]*\b`)
+	for where, text := range map[string]string{"README": readme[start:end], "the package doc": doc[docStart:]} {
+		named := map[string]bool{}
+		for _, f := range fileName.FindAllString(text, -1) {
+			named[f] = true
+			if !goFiles[f] {
+				t.Errorf("%s names %s, which is not a Go file of the package", where, f)
+			}
+		}
+		for f := range goFiles {
+			if !named[f] {
+				t.Errorf("%s does not name %s", where, f)
+			}
+		}
+		for _, n := range codeName.FindAllString(text, -1) {
+			if !declared[n] {
+				t.Errorf("%s names %s, which the package does not declare", where, n)
+			}
+		}
+	}
 }

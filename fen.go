@@ -44,41 +44,8 @@ func parseFEN(fen string) (setup, error) {
 		return s, fmt.Errorf("%d fields, want 4 to 6", len(fields))
 	}
 	p := &s.pos
-	ranks := strings.Split(fields[0], "/")
-	if len(ranks) != 8 {
-		return s, fmt.Errorf("%d ranks, want 8", len(ranks))
-	}
-	kings := map[int]int{}
-	for r, row := range ranks {
-		file := 0
-		for i := 0; i < len(row); i++ {
-			c := row[i]
-			if c >= '1' && c <= '8' {
-				file += int(c - '0')
-				continue
-			}
-			piece, ok := fenPieces[c]
-			if !ok {
-				return s, fmt.Errorf("no piece letter %q", row[i:i+1])
-			}
-			if file > 7 {
-				return s, fmt.Errorf("rank %d has more than 8 squares", 8-r)
-			}
-			if piece&7 < 3 && (r == 0 || r == 7) {
-				return s, fmt.Errorf("pawn on rank %d", 8-r)
-			}
-			if piece&7 == 4 {
-				kings[piece&(white|black)]++
-			}
-			p.board[16*r+file] = int8(piece)
-			file++
-		}
-		if file != 8 {
-			return s, fmt.Errorf("rank %d has %d squares", 8-r, file)
-		}
-	}
-	if kings[white] != 1 || kings[black] != 1 {
-		return s, fmt.Errorf("%d white and %d black kings, want one each", kings[white], kings[black])
+	if err := p.placePieces(fields[0]); err != nil {
+		return s, err
 	}
 	switch fields[1] {
 	case "w":
@@ -88,54 +55,15 @@ func parseFEN(fen string) (setup, error) {
 	default:
 		return s, fmt.Errorf("side to move %q, want w or b", fields[1])
 	}
-
-	// Castling rights: every piece that may castle keeps its moved bit clear.
-	mayCastle := map[int]bool{}
-	if fields[2] != "-" {
-		for i := 0; i < len(fields[2]); i++ {
-			c := fields[2][i]
-			switch right := strings.IndexByte("KQkq", c); {
-			case right < 0:
-				return s, fmt.Errorf("no castling right %q", string([]byte{c}))
-			case strings.IndexByte(fields[2][:i], c) >= 0:
-				return s, fmt.Errorf("castling right %c twice", c)
-			case p.castlingRights()&(1<<right) == 0:
-				s.dropped += string(c) // no king or rook at home
-			default:
-				k := castlingCorners[right]
-				mayCastle[k.king], mayCastle[k.rook] = true, true
-			}
-		}
+	dropped, err := p.setCastling(fields[2])
+	if err != nil {
+		return s, err
 	}
-	for _, sq := range boardSquares {
-		piece := int(p.board[sq])
-		if piece == 0 {
-			continue
-		}
-		switch kind := piece & 7; {
-		case kind == 1 && sq>>4 != 6, kind == 2 && sq>>4 != 1: // pawn off its starting rank
-			p.board[sq] |= movedBit
-		case (kind == 4 || kind == 6) && !mayCastle[sq]:
-			p.board[sq] |= movedBit
-		}
+	s.dropped = dropped
+	if err := p.setEPSquare(fields[3]); err != nil {
+		return s, err
 	}
-
-	// The e.p. square: just behind an enemy pawn that has just stepped twice.
-	p.epSquare = noSquare
-	if fields[3] != "-" {
-		ep, ok := parseSquare(fields[3])
-		// With White to move: on rank 6 (index 2), a black pawn a step down
-		// the board (forward, towards the pawn that stepped); Black: mirrored.
-		forward, enemyPawn, wantRank := 16, int8(black+2|movedBit), 2
-		if p.side == black {
-			forward, enemyPawn, wantRank = -16, white+1|movedBit, 5
-		}
-		if !ok || ep>>4 != wantRank || p.board[ep] != 0 || p.board[ep-forward] != 0 || p.board[ep+forward] != enemyPawn {
-			return s, fmt.Errorf("e.p. square %q is not behind a pawn that has just stepped twice", fields[3])
-		}
-		p.epSquare = ep
-		s.epGiven = true
-	}
+	s.epGiven = p.epSquare != noSquare
 	ok := true
 	if len(fields) > 4 {
 		if s.halfmove, ok = parseInt(fields[4], 0, 100000); !ok {
@@ -155,6 +83,101 @@ func parseFEN(fen string) (setup, error) {
 	}
 	p.eval = p.staticEval()
 	return s, nil
+}
+
+// placePieces puts the pieces of a FEN's first field on the board: eight
+// ranks of piece letters and counts of empty squares, one king a side, no
+// pawn on the first or last rank.
+func (p *Position) placePieces(field string) error {
+	ranks := strings.Split(field, "/")
+	if len(ranks) != 8 {
+		return fmt.Errorf("%d ranks, want 8", len(ranks))
+	}
+	kings := map[int]int{}
+	for r, row := range ranks {
+		file := 0
+		for i := 0; i < len(row); i++ {
+			c := row[i]
+			if c >= '1' && c <= '8' {
+				file += int(c - '0')
+				continue
+			}
+			piece, ok := fenPieces[c]
+			switch {
+			case !ok:
+				return fmt.Errorf("no piece letter %q", row[i:i+1])
+			case file > 7:
+				return fmt.Errorf("rank %d has more than 8 squares", 8-r)
+			case piece&7 < 3 && (r == 0 || r == 7):
+				return fmt.Errorf("pawn on rank %d", 8-r)
+			case piece&7 == 4:
+				kings[piece&(white|black)]++
+			}
+			p.board[16*r+file] = int8(piece)
+			file++
+		}
+		if file != 8 {
+			return fmt.Errorf("rank %d has %d squares", 8-r, file)
+		}
+	}
+	if kings[white] != 1 || kings[black] != 1 {
+		return fmt.Errorf("%d white and %d black kings, want one each", kings[white], kings[black])
+	}
+	return nil
+}
+
+// setCastling reads a FEN's castling rights into the moved bits: every
+// piece that may castle keeps its moved bit clear; every king and rook that
+// may not, and every pawn off its starting rank, gets it. It returns the
+// rights dropped because their king or rook is not at home.
+func (p *Position) setCastling(field string) (dropped string, err error) {
+	mayCastle := map[int]bool{}
+	for i := 0; i < len(field) && field != "-"; i++ {
+		c := field[i]
+		switch right := strings.IndexByte("KQkq", c); {
+		case right < 0:
+			return "", fmt.Errorf("no castling right %q", string([]byte{c}))
+		case strings.IndexByte(field[:i], c) >= 0:
+			return "", fmt.Errorf("castling right %c twice", c)
+		case p.castlingRights()&(1<<right) == 0:
+			dropped += string(c) // no king or rook at home
+		default:
+			k := castlingCorners[right]
+			mayCastle[k.king], mayCastle[k.rook] = true, true
+		}
+	}
+	for _, sq := range boardSquares {
+		switch kind := p.board[sq] & 7; {
+		case p.board[sq] == 0:
+		case kind == 1 && sq>>4 != 6, kind == 2 && sq>>4 != 1: // pawn off its starting rank
+			p.board[sq] |= movedBit
+		case (kind == 4 || kind == 6) && !mayCastle[sq]:
+			p.board[sq] |= movedBit
+		}
+	}
+	return dropped, nil
+}
+
+// setEPSquare reads a FEN's e.p. square into micro-Max's e.p. argument
+// (noSquare for "-"): it must lie just behind an enemy pawn that has just
+// stepped twice.
+func (p *Position) setEPSquare(field string) error {
+	p.epSquare = noSquare
+	if field == "-" {
+		return nil
+	}
+	ep, ok := parseSquare(field)
+	// With White to move: on rank 6 (index 2), a black pawn a step down
+	// the board (forward, towards the pawn that stepped); Black: mirrored.
+	forward, enemyPawn, wantRank := 16, int8(black+2|movedBit), 2
+	if p.side == black {
+		forward, enemyPawn, wantRank = -16, white+1|movedBit, 5
+	}
+	if !ok || ep>>4 != wantRank || p.board[ep] != 0 || p.board[ep-forward] != 0 || p.board[ep+forward] != enemyPawn {
+		return fmt.Errorf("e.p. square %q is not behind a pawn that has just stepped twice", field)
+	}
+	p.epSquare = ep
+	return nil
 }
 
 // staticEval is the evaluation that setboard starts micro-Max from, from the
@@ -189,12 +212,13 @@ func (p *Position) staticEval() int {
 	return sum
 }
 
-// fenOf writes a position as a FEN (move counters 0 1), for messages and
-// the title of a -tree picture.
+// fenOf writes a position as a FEN (move counters 0 1), for messages, the
+// title of a -tree picture and the boards of the page's stepper (a byte at
+// a time: the stepper asks for thousands).
 func fenOf(p *Position) string {
-	s := ""
+	s := make([]byte, 0, 90)
 	for rank := 0; rank < 8; rank++ {
-		empty := 0
+		empty := byte(0)
 		for file := 0; file < 8; file++ {
 			piece := int(p.board[16*rank+file])
 			if piece == 0 {
@@ -202,7 +226,7 @@ func fenOf(p *Position) string {
 				continue
 			}
 			if empty > 0 {
-				s += fmt.Sprint(empty)
+				s = append(s, '0'+empty)
 				empty = 0
 			}
 			c := " pPnkbrq"[piece&7]
@@ -213,31 +237,32 @@ func fenOf(p *Position) string {
 			if piece&white != 0 {
 				c -= 'a' - 'A'
 			}
-			s += string(c)
+			s = append(s, c)
 		}
 		if empty > 0 {
-			s += fmt.Sprint(empty)
+			s = append(s, '0'+empty)
 		}
 		if rank < 7 {
-			s += "/"
+			s = append(s, '/')
 		}
 	}
-	side := "w"
+	side := " w "
 	if p.side == black {
-		side = "b"
+		side = " b "
 	}
-	castle := ""
+	s = append(s, side...)
+	castle := len(s)
 	for i, k := range castlingCorners {
 		if p.castlingRights()&(1<<i) != 0 {
-			castle += string(k.letter)
+			s = append(s, k.letter)
 		}
 	}
-	if castle == "" {
-		castle = "-"
+	if len(s) == castle {
+		s = append(s, '-')
 	}
 	ep := "-"
 	if p.epSquare < noSquare && p.board[p.epSquare] == 0 && (p.epSquare>>4 == 2 || p.epSquare>>4 == 5) {
 		ep = squareName(p.epSquare)
 	}
-	return fmt.Sprintf("%s %s %s %s 0 1", s, side, castle, ep)
+	return string(append(append(append(s, ' '), ep...), " 0 1"...))
 }

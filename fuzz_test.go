@@ -51,7 +51,7 @@ func FuzzCommands(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input []byte) {
 		e := newEngine(minTableSize)
 		var out bytes.Buffer
-		s := newSession(e, &out, xboardConfig{nodeBudget: 2000, maxMemory: 1})
+		s := newSession(e, &out, config{nodeBudget: 2000, maxMemory: 1})
 		done := make(chan struct{})
 		go func() {
 			s.serve(bytes.NewReader(input))
@@ -125,7 +125,7 @@ func FuzzUCI(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input []byte) {
 		e := newEngine(minTableSize)
 		var out bytes.Buffer
-		s := newUCISession(e, &out, uciConfig{nodeBudget: 2000, maxMemory: 1})
+		s := newUCISession(e, &out, config{nodeBudget: 2000, maxMemory: 1})
 		done := make(chan struct{})
 		go func() {
 			s.serve(bytes.NewReader(input))

@@ -83,12 +83,9 @@ func (g *gameRecord) undo(n int) bool {
 	return true
 }
 
-// repetitions counts the earlier occurrences of the current position since
-// the last capture or pawn move: the same pieces on the same squares, side
-// to move and castling rights (samePosition). With claim it counts as
-// XBoard does for a draw claim (see the comment at the top): at most 100
-// plies back, and no further back than a position in which an e.p. capture
-// was possible.
+// repetitions counts the earlier occurrences of the current position
+// (samePosition) since the last capture or pawn move; with claim, as XBoard
+// counts them for a draw claim (see the top of the file).
 func (g *gameRecord) repetitions(claim bool) int {
 	n := len(g.plies) - 1
 	now := &g.plies[n].pos
@@ -104,9 +101,8 @@ func (g *gameRecord) repetitions(claim bool) int {
 	return count
 }
 
-// insufficientMaterial reports whether neither side has mating material in
-// the sense of the protocol: no pawn, rook or queen, and either at most one
-// knight and no bishop, or no knight and every bishop on one square colour.
+// insufficientMaterial reports whether neither side has mating material, in
+// the protocol's cases (see the top of the file).
 func insufficientMaterial(p *Position) bool {
 	knights, bishops, colours := 0, 0, 0
 	for _, sq := range boardSquares {

@@ -26,14 +26,13 @@ const keyBytes = 1035
 var keyWords [keyBytes - 3]int32
 
 func init() {
-	var t [keyBytes]int8 // T[]: zero below index 136
+	var t [keyBytes]byte // T[]: zero below index 136
 	r := glibcRand(keyBytes - 136)
 	for n := 0; n < len(r); n++ {
-		t[keyBytes-1-n] = int8(r[n] >> 9) // T[1034] gets the first rand(), T[136] the last
+		t[keyBytes-1-n] = byte(r[n] >> 9) // T[1034] gets the first rand(), T[136] the last
 	}
 	for i := range keyWords {
-		keyWords[i] = int32(uint32(uint8(t[i])) | uint32(uint8(t[i+1]))<<8 |
-			uint32(uint8(t[i+2]))<<16 | uint32(uint8(t[i+3]))<<24)
+		keyWords[i] = int32(binary.LittleEndian.Uint32(t[i:]))
 	}
 }
 
@@ -63,9 +62,8 @@ func init() {
 }
 
 // moveKeys returns the keys of the position after a move, micro-Max's
-// J+J(0) and Z+J(8)+G-S: the piece now on to (promoted, if it was) adds its
-// key words, the piece that left from and the one captured on captureSq (0
-// if none) subtract theirs, and castling adds rookFrom-128 to the lock.
+// J+J(0) and Z+J(8)+G-S: the sums at the top of this file, with newPiece the
+// piece now on to (a promoted pawn); castling adds rookFrom-128 to the lock.
 func moveKeys(indexKey, lockKey int32, from, to, captureSq, piece, newPiece, victim, rookFrom int) (int32, int32) {
 	newKey := &pieceKeys[newPiece&15][to&127]
 	oldKey := &pieceKeys[piece&15][from&127]
@@ -142,5 +140,49 @@ func (s *hashSlot) store(h hashEntry) {
 	s[8] = uint8(to>>6) | uint8(h.depth)<<1
 }
 
-// defaultHashEntries is micro-Max's U = 1<<24 entries.
-const defaultHashEntries = 1 << 24
+// The table's size: the smallest, and micro-Max's (U = 1<<24 entries).
+const (
+	minTableSize       = 1 << 10
+	defaultHashEntries = 1 << 24
+)
+
+// prefaultTables, set by main on a machine with more than one core, has
+// allocTable fault a new table's memory in on another thread
+// (table_linux.go), as engines clear their tables on several threads. Tests
+// leave it off: they make many engines, and most touch little of their
+// tables.
+var prefaultTables bool
+
+// resizeTable replaces the transposition table by an empty one of n entries
+// (a power of two), of zeroed memory that is touched only when used (or at
+// once: prefaultTables).
+func (e *Engine) resizeTable(n int) {
+	e.table, e.tableMemory = nil, nil // let the old table go before the new one is allocated
+	e.table, e.tableMemory = allocTable(n)
+	e.tableMask = int32(n - 1)
+}
+
+// tableEntries is the number of table entries that mb MiB give: the
+// largest power of two of entries (9 bytes each) that fits, at least
+// minTableSize. micro-Max's own 1<<24 entries take 144 MiB (up to 287).
+func tableEntries(mb int) int {
+	entries := minTableSize
+	for entries*2*len(hashSlot{}) <= mb<<20 {
+		entries *= 2
+	}
+	return entries
+}
+
+// setMemory gives the table the size that mb MiB allow (tableEntries); a
+// table that already has that size is kept, with what it holds.
+func (e *Engine) setMemory(mb int) {
+	if n := tableEntries(mb); n != len(e.table) {
+		e.resizeTable(n)
+	}
+}
+
+// memoryMB is the table's size in whole MiB (at least 1): 144 for
+// micro-Max's 1<<24 entries.
+func (e *Engine) memoryMB() int {
+	return max(len(e.table)*len(hashSlot{})>>20, 1)
+}

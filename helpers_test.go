@@ -172,7 +172,7 @@ func outputLines(r io.Reader) <-chan outputLine {
 	read, out := make(chan outputLine), make(chan outputLine)
 	go func() {
 		sc := bufio.NewScanner(r)
-		sc.Buffer(nil, 1<<20)
+		sc.Buffer(nil, 64<<20)
 		for sc.Scan() {
 			read <- outputLine{sc.Text(), time.Now()}
 		}
@@ -223,6 +223,7 @@ type dialogue[S protocolSession] struct {
 	s     S    // the session: its fields may be read while it is idle
 	uci   bool // the session is UCI's; else CECP's
 	in    *io.PipeWriter
+	eol   string // what ends each line sent: "\n", or "\r\n" as on Windows
 	lines <-chan outputLine
 	done  chan struct{} // closed when the session has ended
 	once  sync.Once
@@ -243,13 +244,13 @@ type (
 )
 
 // newDialogue starts a CECP session on e; cfg as the command line would set it.
-func newDialogue(t *testing.T, e *Engine, cfg xboardConfig) *cecpDialogue {
+func newDialogue(t *testing.T, e *Engine, cfg config) *cecpDialogue {
 	t.Helper()
 	return startDialogue(t, e, func(out io.Writer) *session { return newSession(e, out, cfg) })
 }
 
 // newUCIDialogue starts a UCI session on e; cfg as the command line would set it.
-func newUCIDialogue(t *testing.T, e *Engine, cfg uciConfig) *uciDialogue {
+func newUCIDialogue(t *testing.T, e *Engine, cfg config) *uciDialogue {
 	t.Helper()
 	return startDialogue(t, e, func(out io.Writer) *uciSession { return newUCISession(e, out, cfg) })
 }
@@ -259,7 +260,7 @@ func newUCIDialogue(t *testing.T, e *Engine, cfg uciConfig) *uciDialogue {
 func startDialogue[S protocolSession](t *testing.T, e *Engine, open func(out io.Writer) S) *dialogue[S] {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	d := &dialogue[S]{t: t, e: e, s: open(outW), in: inW, lines: outputLines(outR), done: make(chan struct{}), start: time.Now()}
+	d := &dialogue[S]{t: t, e: e, s: open(outW), in: inW, eol: "\n", lines: outputLines(outR), done: make(chan struct{}), start: time.Now()}
 	_, d.uci = any(d.s).(*uciSession)
 	go func() {
 		d.s.serve(inR)
@@ -276,7 +277,7 @@ func (d *dialogue[S]) send(cmds ...string) time.Time {
 	for _, c := range cmds {
 		d.note(">", c)
 		d.owe(c)
-		if _, err := io.WriteString(d.in, c+"\n"); err != nil {
+		if _, err := io.WriteString(d.in, c+d.eol); err != nil {
 			d.fail("send %q: %v", c, err)
 		}
 	}

@@ -5,18 +5,17 @@ package main
 //
 // The adapter starts a job on the engine's current position and then leaves
 // the engine alone (its board, table and settings) until the job is done.
-// While the job runs the adapter may stop it, soft-stop it, turn a ponder
-// search into a timed one, and read the last finished iteration; after every
-// finished iteration the job calls the adapter back with what it found, as
-// data. When the job is done its result says which move to play and whether
-// micro-Max has already played it on the engine's board, as micro-Max's own
-// main() does after thinking: an adapter that keeps micro-Max's board and
-// table from search to search (for node counts equal to the C program's)
-// keeps that move on the board; after a stopped search the board is the
-// root position.
+// While the job runs the adapter may stop it, turn a ponder search into a
+// timed one, and read the last finished iteration; after every finished
+// iteration the job calls the adapter back with what it found, as data.
+// When the job is done its result says which move to play and whether
+// micro-Max has already played it on the engine's board, as its main() does
+// after thinking (searchResult.played).
 
 import (
+	"cmp"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -30,12 +29,8 @@ type searchLimits struct {
 	// hard, and at hard the search gives up mid-iteration. They count from
 	// the start of the job, or for a ponder search from ponderhit.
 	soft, hard time.Duration
-	// depth: no iteration deeper than this, as reported (0: none).
-	depth int
-	// budget is micro-Max's root node budget (0: none): the root deepens
-	// while its node counter is below it, exactly as the C program does
-	// with its 1e6, and then plays.
-	budget int
+	depth      int // no iteration deeper than this, as reported (0: none)
+	budget     int // micro-Max's root node budget, as searchControl's (0: none)
 	// nps, if > 0, makes the job's clock count nodes at this rate instead of
 	// reading real time: for the time limits, and the elapsed time of each
 	// iteration. The hard limit then stops the search at a node count.
@@ -51,11 +46,12 @@ type searchLimits struct {
 	// searchmoves). The result is never another move; if none of them is
 	// legal, the job does not search and has no move.
 	searchMoves []Move
-	// stats: count the search's statistics (-stats, UCI's debug).
-	stats bool
-	// tree, if set, records the tree of one iteration (tree.go; the browser
-	// page's umax record).
-	tree *treeRecorder
+	stats       bool          // count the search's statistics (-stats, UCI's debug)
+	tree        *treeRecorder // if set, records the tree of one iteration (tree.go; the page's umax record)
+	// lab: the laboratory's switches (lab.go); strength: the strength level
+	// (strength.go), which analysis (infinite) ignores.
+	lab      labSettings
+	strength strengthSetting
 }
 
 // iteration is what one finished iteration of the root found.
@@ -92,8 +88,12 @@ type searchJob struct {
 	limits      searchLimits
 	start       time.Time
 	onIteration func(iteration)
-	ctl         searchControl
-	legal       []Move // the root moves the job may play, in generator order
+	ctl         searchControl // what the search is asked (search.go); its poll reads the fields below
+	stopped     atomic.Bool   // give up now, mid-iteration
+	maxNodes    atomic.Int64  // if > 0, give up when the node counter reaches it
+	polled      atomic.Int64  // the node counter when the search last polled
+	stats       *searchStats  // the search's statistics, if the limits ask for them
+	legal       []Move        // the root moves the job may play, in generator order
 	// level is the strength level the job plays at (strength.go); the zero
 	// level, at full strength, has no margin.
 	level strengthLevel
@@ -117,11 +117,10 @@ type searchJob struct {
 }
 
 // startSearchJob starts micro-Max thinking about the engine's position
-// under limits. The job's time counts from start (the time the command
-// that asked for it arrived; now if zero). onIteration, if not nil, is
-// called on the search's goroutine after every finished iteration of depth
-// 1 or more; it must not touch the engine. Until the job is done the caller
-// must not touch the engine either.
+// under limits, its time counting from start (when the command that asked
+// for it arrived; now if zero). onIteration, if not nil, is called on the
+// search's goroutine after every finished iteration of depth 1 or more; like
+// the caller until the job is done, it must not touch the engine.
 func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration func(iteration)) *searchJob {
 	if start.IsZero() {
 		start = time.Now()
@@ -129,27 +128,27 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	j := &searchJob{e: e, root: e.Position, limits: limits, start: start, onIteration: onIteration,
 		release: make(chan struct{}), finished: make(chan struct{})}
 	j.legal = j.root.legalMoves()
+	var rootMoves *rootMoveSet // UCI's searchmoves
 	if limits.searchMoves != nil {
 		var listed []Move
-		j.ctl.rootMoves = &rootMoveSet{}
+		rootMoves = &rootMoveSet{}
 		for _, m := range j.legal {
 			if j.listed(m) {
 				listed = append(listed, m)
-				j.ctl.rootMoves.set[bitIndex(m.from)] |= bit(m.to)
+				rootMoves.set[bitIndex(m.from)] |= bit(m.to)
 			}
 		}
 		j.legal = listed
 	}
 	if limits.stats {
-		j.ctl.stats = &searchStats{}
+		j.stats = &searchStats{}
 	}
-	j.ctl.tree = limits.tree
-	j.ctl.budget = noBudget
-	if limits.budget > 0 {
-		j.ctl.budget = limits.budget
-	}
+	j.ctl.hook = watchOf(e, laboratory(e, limits.lab), some(rootMoves), some(j.stats), some(limits.tree))
+	j.ctl.literal = limits.tree != nil // the tree is the literal search's (tree.go)
+	j.ctl.budget = cmp.Or(limits.budget, noBudget)
 	j.ctl.report = j.iterationDone
-	if level, ok := e.strength.level(); ok && !limits.infinite { // a strength level: never in analysis
+	j.ctl.poll = j.poll
+	if level, ok := limits.strength.level(); ok && !limits.infinite { // a strength level: never in analysis
 		j.level = level
 		j.ctl.budget = min(j.ctl.budget, level.budget)
 	}
@@ -164,12 +163,8 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	return j
 }
 
-// listed reports whether m is one of the search moves (any move if there
-// is no list).
+// listed reports whether m is one of the search moves.
 func (j *searchJob) listed(m Move) bool {
-	if j.limits.searchMoves == nil {
-		return true
-	}
 	for _, l := range j.limits.searchMoves {
 		if l == m || l.promo == 0 && m.promo == 7 && l.from == m.from && l.to == m.to {
 			return true
@@ -203,10 +198,19 @@ func (j *searchJob) startClock(at time.Time, nodes int) {
 	}
 	if j.limits.nps > 0 {
 		limit := float64(nodes) + j.limits.hard.Seconds()*float64(j.limits.nps)
-		j.ctl.maxNodes.Store(int64(min(limit, noBudget)))
+		j.maxNodes.Store(int64(min(limit, noBudget)))
 		return
 	}
-	j.hardTimer = time.AfterFunc(time.Until(at.Add(j.limits.hard)), func() { j.ctl.stop.Store(true) })
+	j.hardTimer = time.AfterFunc(time.Until(at.Add(j.limits.hard)), func() { j.stopped.Store(true) })
+}
+
+// poll is the search's look at the job's stop flags, every stopPollNodes
+// nodes (the searchControl's poll): stop, or a node limit reached.
+func (j *searchJob) poll(nodes int) bool {
+	pollHost() // in a browser, let the worker read its messages now and then (worker_js.go)
+	j.polled.Store(int64(nodes))
+	limit := j.maxNodes.Load()
+	return j.stopped.Load() || limit > 0 && int64(nodes) >= limit
 }
 
 // run is the job's goroutine.
@@ -221,7 +225,7 @@ func (j *searchJob) run() {
 		} else {
 			played = e.rootSearch(&j.ctl)
 		}
-		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: j.ctl.stats}
+		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: j.stats}
 	}
 	res.played = played
 	j.mu.Lock()
@@ -339,14 +343,8 @@ func (j *searchJob) nodeTime(nodes int) time.Duration {
 // micro-Max had already played its move). It also ends the wait of an
 // infinite or ponder job whose search is over.
 func (j *searchJob) stop() {
-	j.ctl.stop.Store(true)
+	j.stopped.Store(true)
 	j.releaseWait()
-}
-
-// softStop lets the search finish its iteration and then play its best
-// move, as when micro-Max's node budget is spent.
-func (j *searchJob) softStop() {
-	j.ctl.softStop.Store(true)
 }
 
 // ponderhit turns a ponder search into a timed one: its time limits start
@@ -365,7 +363,7 @@ func (j *searchJob) ponderhitWith(at time.Time, soft, hard time.Duration) {
 		j.pondering = false
 		j.limits.soft, j.limits.hard = soft, hard
 		if !j.ended {
-			j.startClock(at, int(j.ctl.polled.Load()))
+			j.startClock(at, int(j.polled.Load()))
 		}
 	}
 	j.mu.Unlock()
@@ -392,13 +390,9 @@ func (j *searchJob) progress() (elapsed time.Duration, nodes int, last iteration
 	if j.ended {
 		return j.endTime, j.endNodes, j.last
 	}
-	nodes = int(j.ctl.polled.Load())
+	nodes = int(j.polled.Load())
 	return j.elapsed(nodes), nodes, j.last
 }
-
-// moveCount is the number of root moves the job may play (the legal ones,
-// or the legal ones listed in searchMoves).
-func (j *searchJob) moveCount() int { return len(j.legal) }
 
 // done is closed when the job's result is ready.
 func (j *searchJob) done() <-chan struct{} { return j.finished }

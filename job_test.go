@@ -66,7 +66,7 @@ func TestJobIsMicroMax(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s is not legal", m)
 			}
-			if err := e.play(mv); err != nil {
+			if err := e.play(mv, labSettings{}); err != nil {
 				t.Fatal(err)
 			}
 			continue
@@ -130,7 +130,7 @@ func TestJobSoftStop(t *testing.T) {
 		}
 	})
 	<-deep
-	j.softStop()
+	j.ctl.softStop.Store(true) // finish the iteration, then play
 	res := j.wait()
 	last := its[len(its)-1]
 	if !res.played || res.aborted || res.best != last.pv[0] || res.last.depth != last.depth {

@@ -3,9 +3,9 @@ package main
 // The futility laboratory: the pruning rules of the seed documents beside
 // micro-Max's own, each a switch that is off by default. With every switch
 // off the search is micro-Max 4.1 (or 4.0 with futility off), node for node:
-// nothing of this file runs. While a switch is on, labRules is the search's
-// hook (hook.go), and labRule decides every move it makes, micro-Max's own
-// futility test included.
+// nothing of this file runs. While a switch is on, labRules watches the
+// search (watch.go), and labRule decides every move it makes, micro-Max's
+// own futility test included.
 //
 // The seeds, the documents the rules come from:
 //
@@ -16,16 +16,12 @@ package main
 //	004  Project Invincible, "AggressiveFutilityPruning"
 //
 // Every rule is decided where micro-Max decides its own futility: in the
-// parent, after the move's new evaluation v is known and before the reply is
-// searched (C: v=s>1|v>f?-D(...):v). The words of micro-Max used below:
-//
-//	s  remaining  the depth the reply would be searched with (a recapture keeps d)
-//	v  score      the evaluation after the move, from the mover's view: the
-//	              node's eval e, plus the material gain i (capture and
-//	              promotion), plus the move's positional points (centre table,
-//	              castling, pawn structure); exact, not an estimate
-//	f  alphaNow   alpha raised to the best score so far (after micro-Max's q--)
-//	l  beta
+// parent, after the move's new evaluation v is known and before the reply
+// is searched (C: v=s>1|v>f?-D(...):v). The words are micro-Max's, as
+// searchMove (watch.go) names them: s remaining (the reply's depth), v
+// score, f alphaNow (alpha after micro-Max's q--, raised to the best score
+// so far), l beta. v is exact, not an estimate: the node's eval e, plus the
+// gain i, plus the move's positional points (centre table, castling, pawns).
 //
 // A node asked for depth 1 is micro-Max's quiescence search: it stands pat on
 // e and searches only recaptures on the last move's square. So micro-Max's
@@ -39,19 +35,16 @@ package main
 // node bad for its side, so the move scores as a fail high, at exactly beta
 // (the weakest fail high).
 
-// pruneRule names what cut a move that the search made (or, in search.go,
-// evaluated) but whose reply it did not search.
-type pruneRule uint8
-
+// The laboratory's pruning rules, numbered after micro-Max's own
+// (hook.go: notPruned, ruleFutility, which the laboratory applies with its
+// frontier margin).
 const (
-	notPruned      pruneRule = iota // the reply is searched
-	ruleFutility                    // micro-Max 4.1's futility pruning at the frontier (with the lab's margin)
-	ruleExtended                    // extended futility at the pre-frontier (Heinz)
-	ruleDeep                        // deep futility, two moves before the horizon (Muller)
-	ruleAggressive                  // aggressive futility on the engine's own frontier nodes
-	ruleGoose                       // a goose chase in the quiescence search
-	ruleUnlisted                    // not one of UCI's searchmoves (hook.go), at the root
-	numPruneRules                   // how many values a pruneRule takes
+	ruleExtended   = ruleFutility + 1 + iota // extended futility at the pre-frontier (Heinz)
+	ruleDeep                                 // deep futility, two moves before the horizon (Muller)
+	ruleAggressive                           // aggressive futility on the engine's own frontier nodes
+	ruleGoose                                // a goose chase in the quiescence search
+	ruleUnlisted                             // not one of UCI's searchmoves (watch.go), at the root
+	numPruneRules                            // how many values a pruneRule takes
 )
 
 // ruleNames are the rules' short names, as -stats and -tree print them.
@@ -103,81 +96,102 @@ const (
 // active reports whether any switch is on: then labRule decides the moves.
 func (l labSettings) active() bool { return l != labSettings{} }
 
-// labRules is the laboratory as a search hook: it decides every move
-// (labRule), with the move made on the board.
+// labRules is the laboratory as an instrument (watch.go): with its
+// switches, it decides every move (labRule).
 type labRules struct {
-	quietHook
-	e *Engine
+	e   *Engine
+	lab labSettings
 }
 
-func (l labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m) }
+// laboratory is the instrument of the switches of lab, or nil if none is on.
+func laboratory(e *Engine, lab labSettings) instrument {
+	if !lab.active() {
+		return nil
+	}
+	return &labRules{e: e, lab: lab}
+}
+
+func (l *labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m, &l.lab) }
 
 // labRule decides the fate of a move by micro-Max's futility test and the
 // switched-on rules, the first that applies, and returns it with the score
 // the move gets: v if its reply is to be searched (notPruned), else the
 // pruned move's score. It replaces micro-Max's test C: s>1|v>f, which it
 // gives back with every rule off (margin 0).
-func (e *Engine) labRule(m *searchMove) (pruneRule, int) {
-	v, f := m.score, m.alphaNow
-	lab := &e.lab
-	rule, score := notPruned, v
+func (e *Engine) labRule(m *searchMove, lab *labSettings) (pruneRule, int) {
 	switch {
 	case m.remaining <= 1:
-		switch {
-		// Futility pruning (micro-Max 4.1, seed 002, with the lab's margin M):
-		// a move is futile when "the evaluation after the move ... should be
-		// below the lower window limit", its reply standing pat: searched
-		// only if v+M > f (micro-Max: M=0). A negative M also prunes moves
-		// that would raise alpha, by less than -M: they score f, not v, so
-		// that the unsearched move raises nothing.
-		case e.futility && v+lab.frontierMargin <= f:
-			rule, score = ruleFutility, min(v, f)
-		// Goose chases (seed 003, "Pruning in QS", H.G. Muller's rule 1):
-		// "Don't try Higher x Lower if the victim is protected". micro-Max's
-		// quiescence search is its depth-1 iterations, which search only
-		// recaptures on the last move's square (s=1 at d=1); there a
-		// recapture by a more valuable piece of a victim the opponent can
-		// capture back is not searched (the budget of goose chases is 0).
-		case lab.goose && m.iter == 1 && e.gooseChase(m):
-			rule, score = ruleGoose, min(v, f)
-		}
+		return e.frontierRule(m, lab)
 	case m.remaining <= 3:
-		switch {
-		// Extended futility (seed 001, the CPW page, after E.A. Heinz):
-		// "employing similar algorithm at pre frontier nodes at depth == 2,
-		// only with the greater margin ... more like the value of a rook".
-		// At s==2 a move with v + 5*99 <= f is not searched, except, as the
-		// page's conditions say: moves that give check, when the side to
-		// move is in check, and when alpha or beta is a mate score.
-		case lab.extended && m.remaining == 2 && v+extendedMargin <= f && !mateWindow(f, m.beta) &&
-			!e.givesCheck(m) && !e.inCheckBefore(m):
-			rule = ruleExtended
-		// Deep futility (seed 000) at s==2..3: see deepFutile.
-		case lab.deep && e.deepFutile(m):
-			rule = ruleDeep
-		// Aggressive futility (seed 004): "only attempted if it's the
-		// computer's turn", at a frontier node, "not tried if the last move
-		// was a capture", with "a very low" margin: a frontier node whose
-		// evaluation plus the margin does not reach alpha is pruned: "we
-		// can prune immediately if the frontier node turns out to be bad".
-		// In micro-Max the frontier node is a depth-2 node (its moves have
-		// s=1: their replies stand pat). We prune in its parent, as
-		// micro-Max prunes: here the opponent (side is not the root's side)
-		// makes a quiet move (no capture, no promotion) with s==2, which
-		// leads to the engine's frontier node, with eval -v and window
-		// (-l, -f), which micro-Max's q-- makes alpha -l-1. That node is bad
-		// when -v + margin <= -l-1, i.e. v >= l+margin+1: had it been
-		// searched and failed low (m <= -l-1), it would have returned at
-		// most -l (m plus the delayed-loss bonus), and this move would have
-		// scored at least l. So the move scores l: a fail high, the least
-		// one, as the seed's pruned node claims no more than a fail low.
-		// Not when l is a mate score, which the move would claim unearned.
-		case lab.aggressive && m.remaining == 2 && m.side != e.side && m.gain == 0 &&
-			v > m.beta+aggressiveMargin && m.beta < infinity-offBoard:
-			rule, score = ruleAggressive, m.beta
-		}
+		return e.preFrontierRule(m, lab)
 	}
-	return rule, score
+	return notPruned, m.score
+}
+
+// frontierRule decides a move whose reply stands pat (s<=1): micro-Max's
+// futility with the laboratory's margin, and goose chases.
+func (e *Engine) frontierRule(m *searchMove, lab *labSettings) (pruneRule, int) {
+	v, f := m.score, m.alphaNow
+	switch {
+	// Futility pruning (micro-Max 4.1, seed 002, with the lab's margin M):
+	// a move is futile when "the evaluation after the move ... should be
+	// below the lower window limit", its reply standing pat: searched
+	// only if v+M > f (micro-Max: M=0). A negative M also prunes moves
+	// that would raise alpha, by less than -M: they score f, not v, so
+	// that the unsearched move raises nothing.
+	case e.futility && v+lab.frontierMargin <= f:
+		return ruleFutility, min(v, f)
+	// Goose chases (seed 003, "Pruning in QS", H.G. Muller's rule 1):
+	// "Don't try Higher x Lower if the victim is protected". micro-Max's
+	// quiescence search is its depth-1 iterations, which search only
+	// recaptures on the last move's square (s=1 at d=1); there a
+	// recapture by a more valuable piece of a victim the opponent can
+	// capture back is not searched (the budget of goose chases is 0).
+	case lab.goose && m.iter == 1 && e.gooseChase(m):
+		return ruleGoose, min(v, f)
+	}
+	return notPruned, v
+}
+
+// preFrontierRule decides a move whose reply has two or three plies left
+// (s==2..3): extended, deep and aggressive futility.
+func (e *Engine) preFrontierRule(m *searchMove, lab *labSettings) (pruneRule, int) {
+	v, f := m.score, m.alphaNow
+	switch {
+	// Extended futility (seed 001, the CPW page, after E.A. Heinz):
+	// "employing similar algorithm at pre frontier nodes at depth == 2,
+	// only with the greater margin ... more like the value of a rook".
+	// At s==2 a move with v + 5*99 <= f is not searched, except, as the
+	// page's conditions say: moves that give check, when the side to
+	// move is in check, and when alpha or beta is a mate score.
+	case lab.extended && m.remaining == 2 && v+extendedMargin <= f && !mateWindow(f, m.beta) &&
+		!e.givesCheck(m) && !e.inCheckBefore(m):
+		return ruleExtended, v
+	// Deep futility (seed 000) at s==2..3: see deepFutile.
+	case lab.deep && e.deepFutile(m):
+		return ruleDeep, v
+	// Aggressive futility (seed 004): "only attempted if it's the
+	// computer's turn", at a frontier node, "not tried if the last move
+	// was a capture", with "a very low" margin: a frontier node whose
+	// evaluation plus the margin does not reach alpha is pruned: "we
+	// can prune immediately if the frontier node turns out to be bad".
+	// In micro-Max the frontier node is a depth-2 node (its moves have
+	// s=1: their replies stand pat). We prune in its parent, as
+	// micro-Max prunes: here the opponent (side is not the root's side)
+	// makes a quiet move (no capture, no promotion) with s==2, which
+	// leads to the engine's frontier node, with eval -v and window
+	// (-l, -f), which micro-Max's q-- makes alpha -l-1. That node is bad
+	// when -v + margin <= -l-1, i.e. v >= l+margin+1: had it been
+	// searched and failed low (m <= -l-1), it would have returned at
+	// most -l (m plus the delayed-loss bonus), and this move would have
+	// scored at least l. So the move scores l: a fail high, the least
+	// one, as the seed's pruned node claims no more than a fail low.
+	// Not when l is a mate score, which the move would claim unearned.
+	case lab.aggressive && m.remaining == 2 && m.side != e.side && m.gain == 0 &&
+		v > m.beta+aggressiveMargin && m.beta < infinity-offBoard:
+		return ruleAggressive, m.beta
+	}
+	return notPruned, v
 }
 
 // mateWindow reports whether alpha or beta is a mate score.

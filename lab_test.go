@@ -229,11 +229,11 @@ func TestLabSearchesAgree(t *testing.T) {
 			}
 			for i, literal := range []bool{false, true} {
 				e := newEngine(1 << 16)
-				e.futility, e.lab = combo.futility, combo.lab
+				e.futility = combo.futility
 				e.literal = literal
 				e.Position = s.pos
 				e.pendingFrom = infinity
-				played := e.rootSearch(&searchControl{budget: budget, stats: &got[i].stats})
+				played := e.rootSearch(&searchControl{budget: budget, hook: watchOf(e, laboratory(e, combo.lab), &got[i].stats)})
 				if !played {
 					t.Fatalf("%s, %s: no move", combo.name, fen)
 				}
@@ -249,7 +249,7 @@ func TestLabSearchesAgree(t *testing.T) {
 // labCheck is a hook that asks labRule about every move a search makes and
 // compares its verdict with the search's own.
 type labCheck struct {
-	quietHook
+	quietInstrument
 	e     *Engine
 	t     *testing.T
 	moves int
@@ -257,7 +257,7 @@ type labCheck struct {
 
 func (c *labCheck) move(m *searchMove) (pruneRule, int) {
 	c.moves++
-	if rule, score := c.e.labRule(m); rule != m.rule || score != m.score {
+	if rule, score := c.e.labRule(m, &labSettings{}); rule != m.rule || score != m.score {
 		c.t.Fatalf("%v at depth %d (v %d, f %d): labRule %v %d, the search %v %d", moveName(m.from, m.to), m.iter,
 			m.score, m.alphaNow, rule, score, m.rule, m.score)
 	}
@@ -278,7 +278,7 @@ func TestLabRuleIsMicroMax(t *testing.T) {
 				e.Position = mustFEN(t, fen).pos
 				e.pendingFrom = infinity
 				check := &labCheck{e: e, t: t}
-				e.rootSearch(&searchControl{budget: 5000, hook: check})
+				e.rootSearch(&searchControl{budget: 5000, hook: watchOf(e, check)})
 				moves += check.moves
 			}
 		}
@@ -296,10 +296,10 @@ func TestLabStatsAddUp(t *testing.T) {
 	input := []byte("e2e4\n\nd2d4\n\n\n")
 	for _, combo := range labCombos {
 		e := newEngine(1 << 18)
-		e.futility, e.lab = combo.futility, combo.lab
+		e.futility = combo.futility
 		var out bytes.Buffer
 		var cut [numPruneRules]int64
-		runClassicEach(&console{e: e, budget: 30000, stats: true}, input, &out, func(s *searchStats) {
+		runClassicEach(&console{e: e, budget: 30000, stats: true, cfg: config{lab: combo.lab}}, input, &out, func(s *searchStats) {
 			var nodes, searched, pruned, byLab int64
 			for d := range s.nodes {
 				nodes += s.nodes[d]
@@ -424,11 +424,11 @@ func TestLabRules(t *testing.T) {
 			if c.rootSide != 0 {
 				e.side = c.rootSide
 			}
-			e.futility, e.lab = c.futility, c.lab
+			e.futility = c.futility
 			lm.made = made
 			lm.iter, lm.remaining = max(c.remaining, 1), c.remaining
 			lm.score, lm.alphaNow, lm.beta, lm.gain = c.v, c.f, c.l, 99*pieceValue[lm.victim&7]
-			rule, score := e.labRule(&lm)
+			rule, score := e.labRule(&lm, &c.lab)
 			if (want{rule, score}) != c.want {
 				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, made, rule, score, c.want.rule, c.want.score)
 			}
@@ -459,7 +459,7 @@ func TestLabFlags(t *testing.T) {
 	} {
 		fs := flag.NewFlagSet("umax", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
-		apply := addVariantFlags(fs)
+		apply := addOptionFlags(fs)
 		err := fs.Parse(c.args)
 		if (err != nil) != c.bad {
 			t.Errorf("%q: parse error %v", c.args, err)
@@ -468,13 +468,13 @@ func TestLabFlags(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		e := newEngine(minTableSize)
-		err = apply(e)
+		e, cfg := newEngine(minTableSize), config{}
+		err = apply(e, &cfg)
 		if (err != nil) != c.badLate {
 			t.Errorf("%q: apply error %v", c.args, err)
 		}
-		if e.lab != c.want || e.futility != c.futility {
-			t.Errorf("%q: %+v (futility %v), want %+v (futility %v)", c.args, e.lab, e.futility, c.want, c.futility)
+		if cfg.lab != c.want || e.futility != c.futility {
+			t.Errorf("%q: %+v (futility %v), want %+v (futility %v)", c.args, cfg.lab, e.futility, c.want, c.futility)
 		}
 	}
 }
@@ -483,7 +483,7 @@ func TestLabFlags(t *testing.T) {
 // refuse others with an error, the setting unchanged.
 func TestLabXBoardOptions(t *testing.T) {
 	e := smallEngine()
-	d := newDialogue(t, e, xboardConfig{nodeBudget: 2000})
+	d := newDialogue(t, e, config{nodeBudget: 2000})
 	got := d.sync("xboard", "protover 2")
 	for _, f := range []string{`feature option="Futility margin -spin 0 -300 900"`, `feature option="Extended futility -check 0"`,
 		`feature option="Deep futility -check 0"`, `feature option="Aggressive futility -check 0"`, `feature option="Goose chase pruning -check 0"`} {
@@ -494,8 +494,8 @@ func TestLabXBoardOptions(t *testing.T) {
 	d.expectNothing("option Futility margin=-300", "option Extended futility=1", "option Deep futility=1",
 		"option Aggressive futility=1", "option Goose chase pruning=1")
 	want := labSettings{frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}
-	if e.lab != want || !e.futility {
-		t.Errorf("all on: %+v %v", e.lab, e.futility)
+	if d.s.cfg.lab != want || !e.futility {
+		t.Errorf("all on: %+v %v", d.s.cfg.lab, e.futility)
 	}
 	for _, bad := range []string{"option Futility margin=-301", "option Futility margin=901", "option Futility margin=1.5",
 		"option Futility margin=", "option Futility margin", "option Extended futility=2", "option Deep futility=true",
@@ -504,13 +504,13 @@ func TestLabXBoardOptions(t *testing.T) {
 			t.Errorf("%q answered %q", bad, got)
 		}
 	}
-	if e.lab != want {
-		t.Errorf("refused values changed the settings: %+v", e.lab)
+	if d.s.cfg.lab != want {
+		t.Errorf("refused values changed the settings: %+v", d.s.cfg.lab)
 	}
 	d.expectNothing("option Futility margin=0", "option Extended futility=0", "option Deep futility=0",
 		"option Aggressive futility=0", "option Goose chase pruning=0")
-	if e.lab != (labSettings{}) || !e.futility {
-		t.Errorf("all off: %+v %v", e.lab, e.futility)
+	if d.s.cfg.lab != (labSettings{}) || !e.futility {
+		t.Errorf("all off: %+v %v", d.s.cfg.lab, e.futility)
 	}
 	got = d.sync("new", "go")
 	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "move ") {
@@ -523,7 +523,7 @@ func TestLabXBoardOptions(t *testing.T) {
 // search runs with them.
 func TestLabUCIOptions(t *testing.T) {
 	e := smallEngine()
-	d := newUCIDialogue(t, e, uciConfig{})
+	d := newUCIDialogue(t, e, config{})
 	got := d.sync("uci")
 	for _, o := range []string{"option name Futility Margin type spin default 0 min -300 max 900",
 		"option name Extended Futility type check default false", "option name Deep Futility type check default false",
@@ -536,8 +536,8 @@ func TestLabUCIOptions(t *testing.T) {
 		"setoption name deep futility value true", "setoption name Aggressive Futility value true",
 		"setoption name goose chase pruning value true")
 	want := labSettings{frontierMargin: 900, extended: true, deep: true, aggressive: true, goose: true}
-	if e.lab != want || !e.futility {
-		t.Errorf("all on: %+v %v", e.lab, e.futility)
+	if d.s.cfg.lab != want || !e.futility {
+		t.Errorf("all on: %+v %v", d.s.cfg.lab, e.futility)
 	}
 	for _, bad := range []string{"setoption name Futility Margin value 901", "setoption name Futility Margin value -301",
 		"setoption name Futility Margin value x", "setoption name Futility Margin", "setoption name Extended Futility value 1",
@@ -546,8 +546,8 @@ func TestLabUCIOptions(t *testing.T) {
 			t.Errorf("%q answered %q", bad, got)
 		}
 	}
-	if e.lab != want {
-		t.Errorf("refused values changed the settings: %+v", e.lab)
+	if d.s.cfg.lab != want {
+		t.Errorf("refused values changed the settings: %+v", d.s.cfg.lab)
 	}
 	got = d.search("position startpos moves e2e4", "go nodes 20000")
 	if best, _ := bestmoveOf(t, got[len(got)-1]); best == "0000" {
@@ -556,7 +556,7 @@ func TestLabUCIOptions(t *testing.T) {
 	d.expectNothing("setoption name Futility Margin value 0", "setoption name Extended Futility value false",
 		"setoption name Deep Futility value false", "setoption name Aggressive Futility value false",
 		"setoption name Goose Chase Pruning value false")
-	if e.lab != (labSettings{}) || !e.futility {
-		t.Errorf("all off: %+v %v", e.lab, e.futility)
+	if d.s.cfg.lab != (labSettings{}) || !e.futility {
+		t.Errorf("all off: %+v %v", d.s.cfg.lab, e.futility)
 	}
 }

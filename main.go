@@ -36,27 +36,44 @@
 //
 // # The code, in reading order
 //
-// One package, a file per concern; read it with the C listing beside it:
+// One package, a file per concern. The core is micro-Max itself, and names
+// nothing around it (TestCoreStandsAlone); read it with the C listing
+// beside you:
 //
 //  1. board.go: the 0x88 board, the piece codes, the centre table in the
-//     board's right half, the initial position.
+//     board's right half, the initial position, and micro-Max's rules as
+//     the code outside the searches needs them, each written once.
 //  2. hash.go: glibc's rand() replayed, the hash keys, the transposition
-//     table's 9-byte slots; table_linux.go and table_other.go, its memory.
+//     table's 9-byte slots and its size; table_linux.go and table_other.go,
+//     its memory.
 //  3. search_literal.go: micro-Max's D() statement for statement, with the
 //     C's variables and jumps and micro-Max's comments. Start here.
-//  4. main.go: the flags, the choice of protocol, and runClassic, micro-Max's
-//     main() loop; the bench.
-//  5. search.go: the same search with shortcuts that change its speed and
-//     nothing else (piece sets, recaptures found directly, prefetches in
-//     prefetch_amd64.go), the Engine around it and its statistics.
-//  6. The engine around the search, which knows no protocol: engine.go (one
-//     search's limits and stop flags, a move played with micro-Max's own
-//     check, the PV), job.go (a search in a goroutine of its own), clock.go
-//     (the time of a move), game.go (undo, mate, draws by rule), movegen.go
-//     (legal moves), fen.go (set-up positions), textio.go (lines in and out).
+//  4. search.go: the Engine (micro-Max's globals), rootSearch (micro-Max's
+//     call of D() in main()) and search, the same search as the literal one
+//     with shortcuts that change its speed and nothing else: pieces.go (the
+//     piece sets, recaptures found directly), prefetch_amd64.go and
+//     prefetch_other.go (the table's slots fetched ahead).
+//  5. hook.go: the hook through which what watches a search plugs in.
+//
+// Around the core, which no protocol text enters:
+//
+//  6. The engine: engine.go (a move played with micro-Max's own check, the
+//     PV, mate distances, a new game), job.go (a search in a goroutine of
+//     its own, under a clock), clock.go (the time of a move), game.go (the
+//     game record: undo, mate, draws by rule), movegen.go (legal moves),
+//     fen.go (set-up positions), san.go (moves in SAN), textio.go (lines in
+//     and out), options.go (the one table of settings), version.go (the
+//     name the GUIs show), and main.go: the flags, the protocol's choice,
+//     micro-Max's console dialogue (console.run, its main() loop), the bench.
 //  7. The protocols: xboard.go (CECP) and uci.go (UCI).
-//  8. The instruments: lab.go (the futility laboratory), tree.go and
-//     treedot.go (-tree), version.go (the name the GUIs show).
+//  8. The instruments, which watch a search through the hook: watch.go
+//     (the instruments and searchmoves), stats.go (-stats), lab.go (the
+//     futility laboratory), tree.go and treedot.go (-tree), strength.go
+//     (the strength levels).
+//  9. The browser page's engine: worker_js.go and worker_other.go (the Web
+//     Worker), uci_web.go (the page's own commands), treejson.go (the tree
+//     as JSON), stepsource.go (the stepper's lines of the literal search),
+//     treediff.go (two trees compared).
 //
 // README.md says how to play, test and compare node counts with the C
 // program; doc/protocols.md, doc/laboratory.md, doc/speed.md and
@@ -79,89 +96,105 @@ func main() {
 	if runWorker() { // in a browser's Web Worker: UCI over postMessage (worker_js.go)
 		return
 	}
-	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [flags] [bench]\n", os.Args[0])
-		flag.PrintDefaults()
-	}
-	classic := flag.Bool("classic", false, "run micro-Max's own console dialogue instead of XBoard mode")
-	uci := flag.Bool("uci", false, "UCI mode from the start (without it the first command decides: uci for UCI, anything else XBoard)")
-	nodes := flag.Int("nodes", microMaxBudget, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
-	bench := flag.Bool("bench", false, "search a fixed set of positions and print the node total and speed")
-	stats := flag.Bool("stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
-	literal := flag.Bool("literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
-	treePlies := flag.Int("tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
-	treeOut := flag.String("tree-out", "tree.dot", "the file -tree writes")
-	showVersion := flag.Bool("version", false, "print the engine's name and version and exit")
-	applyVariant := addVariantFlags(flag.CommandLine) // -futility and the laboratory's switches (engine.go)
-	var strength strengthSetting                      // the strength level (strength.go)
-	flag.Var(strengthFlag{&strength}, "elo", fmt.Sprintf("play at the strength level nearest to this Elo, %d to %d (0: full strength); in the protocols, the options' first setting", minStrengthElo, maxStrengthElo))
-	flag.Var(levelFlag{&strength}, "level", "a strength level by its knobs, BUDGET[,MARGIN] (root node budget, margin in points, 99 a pawn), instead of -elo's (for scripts/strength-calibrate.sh)")
-	flag.Var(seedFlag{&strength}, "seed", "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)")
-	flag.Parse()
-	if *showVersion {
-		fmt.Println(versionLine())
-		return
-	}
-	if *nodes < 1 {
-		fmt.Fprintln(os.Stderr, "umax: -nodes must be at least 1")
-		os.Exit(2)
-	}
-	if *treePlies < 0 || *treePlies > 96 || *treePlies > 0 && !*classic {
-		fmt.Fprintln(os.Stderr, "umax: -tree takes a ply from 1 to 96, and needs -classic")
-		os.Exit(2)
-	}
-	switch {
-	case flag.NArg() == 1 && flag.Arg(0) == "bench": // OpenBench's "umax bench"
-		*bench = true
-	case flag.NArg() > 0:
-		flag.Usage()
+	cl, err := parseCommandLine(flag.CommandLine, os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
 	}
 	prefaultTables = runtime.NumCPU() > 1 // fault the table in on another core (table_linux.go)
 	e := newEngine(defaultHashEntries)
-	e.literal = *literal
-	e.strength = strength
-	if err := applyVariant(e); err != nil {
+	e.literal = cl.literal
+	if err := cl.applyOptions(e, &cl.cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
 	}
-	if *bench {
-		runBench(e, *nodes, os.Stdout)
+	if cl.version {
+		fmt.Println(versionLine())
 		return
 	}
-	if *classic {
-		if strength.limit {
-			fmt.Fprintln(os.Stderr, "umax: playing at", strength) // -elo or -level
-		}
-		c := &console{e: e, budget: *nodes, stats: *stats, treePlies: *treePlies}
-		c.run(os.Stdin, os.Stdout)
-		switch {
-		case *treePlies > 0 && c.tree == nil: // no empty line: nothing thought
-			fmt.Fprintf(os.Stderr, "umax: -tree %d: no search thought (an empty line makes one); no tree written\n", *treePlies)
-			os.Exit(1)
-		case *treePlies > 0 && !writeTreeFile(c.tree, *treeOut, treeCaption(e), os.Stderr):
-			os.Exit(1)
-		}
-		return
+	switch {
+	case cl.bench:
+		runBench(e, cl.nodes, cl.cfg.lab, os.Stdout)
+	case cl.classic:
+		os.Exit(runConsole(e, cl))
+	case cl.uci:
+		newUCISession(e, os.Stdout, cl.cfg).serve(os.Stdin)
+	default:
+		runProtocol(e, os.Stdin, os.Stdout, cl.cfg)
 	}
-	xcfg, ucfg := xboardConfig{stats: *stats}, uciConfig{stats: *stats}
-	flag.Visit(func(f *flag.Flag) { // in the protocols the clock decides, unless -nodes is given
-		if f.Name == "nodes" {
-			xcfg.nodeBudget, ucfg.nodeBudget = *nodes, *nodes
-		}
-	})
-	if *uci {
-		runUCI(e, os.Stdin, os.Stdout, ucfg)
-		return
-	}
-	runProtocol(e, os.Stdin, os.Stdout, xcfg, ucfg)
 }
 
-// runProtocol lets the first command choose the protocol: "uci" starts a
-// UCI session, anything else (XBoard's "xboard" and "protover" first) a
-// CECP session. Empty lines before it are passed on. The session reads the
-// lines read here again, then the rest of the input.
-func runProtocol(e *Engine, in io.Reader, out io.Writer, xcfg xboardConfig, ucfg uciConfig) {
+// commandLine is what the flags ask for.
+type commandLine struct {
+	classic, uci, bench, literal, version bool
+	nodes, treePlies                      int
+	treeOut                               string
+	cfg                                   config                           // the sessions' settings (-nodes only if given)
+	applyOptions                          func(e *Engine, c *config) error // the option table's flags (options.go)
+}
+
+// parseCommandLine reads the flags and the word "bench" from args into fs.
+func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
+	cl := &commandLine{}
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: %s [flags] [bench]\n", os.Args[0])
+		fs.PrintDefaults()
+	}
+	fs.BoolVar(&cl.classic, "classic", false, "run micro-Max's own console dialogue instead of XBoard mode")
+	fs.BoolVar(&cl.uci, "uci", false, "UCI mode from the start (without it the first command decides: uci for UCI, anything else XBoard)")
+	fs.IntVar(&cl.nodes, "nodes", microMaxBudget, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
+	fs.BoolVar(&cl.bench, "bench", false, "search a fixed set of positions and print the node total and speed")
+	fs.BoolVar(&cl.cfg.stats, "stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
+	fs.BoolVar(&cl.literal, "literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
+	fs.IntVar(&cl.treePlies, "tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
+	fs.StringVar(&cl.treeOut, "tree-out", "tree.dot", "the file -tree writes")
+	fs.BoolVar(&cl.version, "version", false, "print the engine's name and version and exit")
+	fs.Var(levelFlag{&cl.cfg.strength}, "level", "a strength level by its knobs, BUDGET[,MARGIN] (root node budget, margin in points, 99 a pawn), instead of -elo's (for scripts/strength-calibrate.sh)")
+	cl.applyOptions = addOptionFlags(fs) // the option table's flags: -futility, the laboratory's, -elo, -seed, -hash
+	if err := fs.Parse(args); err != nil {
+		os.Exit(2) // the flag package has said why
+	}
+	switch {
+	case cl.nodes < 1:
+		return nil, fmt.Errorf("-nodes must be at least 1")
+	case cl.treePlies < 0 || cl.treePlies > 96 || cl.treePlies > 0 && !cl.classic:
+		return nil, fmt.Errorf("-tree takes a ply from 1 to 96, and needs -classic")
+	case fs.NArg() == 1 && fs.Arg(0) == "bench": // OpenBench's "umax bench"
+		cl.bench = true
+	case fs.NArg() > 0:
+		fs.Usage()
+		os.Exit(2)
+	}
+	fs.Visit(func(f *flag.Flag) { // in the protocols the clock decides, unless -nodes is given
+		if f.Name == "nodes" {
+			cl.cfg.nodeBudget = cl.nodes
+		}
+	})
+	return cl, nil
+}
+
+// runConsole runs micro-Max's own console dialogue (-classic) and writes
+// the tree -tree asks for; it returns the exit status.
+func runConsole(e *Engine, cl *commandLine) int {
+	if cl.cfg.strength.limit {
+		fmt.Fprintln(os.Stderr, "umax: playing at", cl.cfg.strength) // -elo or -level
+	}
+	c := &console{e: e, budget: cl.nodes, stats: cl.cfg.stats, treePlies: cl.treePlies, cfg: cl.cfg, textMode: runtime.GOOS == "windows"}
+	c.run(os.Stdin, os.Stdout)
+	switch {
+	case cl.treePlies > 0 && c.tree == nil: // no empty line: nothing thought
+		fmt.Fprintf(os.Stderr, "umax: -tree %d: no search thought (an empty line makes one); no tree written\n", cl.treePlies)
+		return 1
+	case cl.treePlies > 0 && !writeTreeFile(c.tree, cl.treeOut, treeCaption(e, cl.cfg.lab), os.Stderr):
+		return 1
+	}
+	return 0
+}
+
+// runProtocol lets the first command choose the protocol, as the package
+// doc says; the session reads the lines read here again (empty ones too),
+// then the rest of the input.
+func runProtocol(e *Engine, in io.Reader, out io.Writer, cfg config) {
 	br := bufio.NewReaderSize(in, maxLineBytes)
 	var seen []byte
 	first := ""
@@ -180,23 +213,27 @@ func runProtocol(e *Engine, in io.Reader, out io.Writer, xcfg xboardConfig, ucfg
 	}
 	rest := io.MultiReader(bytes.NewReader(seen), br)
 	if first == "uci" {
-		runUCI(e, rest, out, ucfg)
+		newUCISession(e, out, cfg).serve(rest)
 		return
 	}
-	runXboard(e, rest, out, xcfg)
+	newSession(e, out, cfg).serve(rest)
 }
 
 // console is micro-Max's own console dialogue (-classic) on an engine, with
 // what it asks of every search.
 type console struct {
 	e      *Engine
-	budget int  // the root node budget: deepen while N < budget (micro-Max: 1e6; -nodes)
-	stats  bool // print the statistics of every search (-stats)
+	cfg    config // the laboratory's switches and the strength level
+	budget int    // the root node budget: deepen while N < budget (micro-Max: 1e6; -nodes)
+	stats  bool   // print the statistics of every search (-stats)
 	// -tree: the root iteration of treePlies ply of the first search that
 	// thinks is recorded in tree.
 	treePlies int
 	tree      *treeRecorder
 	last      searchStats // the statistics of the last search, with stats
+	// textMode reads "\r\n" as "\n", as the C library reads stdin on
+	// Windows, whose console ends every line so (main sets it there).
+	textMode bool
 
 	out *bufio.Writer // where run writes, and turn its kibitz lines
 }
@@ -216,6 +253,11 @@ func (c *console) run(in io.Reader, out io.Writer) {
 		// Read up to a byte <= 10 (newline, tab, NUL) or end of input, as C's getchar loop.
 		for n := 0; ; n++ {
 			ch, err := r.ReadByte()
+			if c.textMode && ch == '\r' && err == nil {
+				if next, _ := r.Peek(1); len(next) == 1 && next[0] == '\n' {
+					ch, err = r.ReadByte() // text mode: the "\r" of "\r\n" is not read
+				}
+			}
 			v := int(ch)
 			if err != nil {
 				v = -1 // EOF
@@ -239,15 +281,14 @@ func (c *console) run(in io.Reader, out io.Writer) {
 	}
 }
 
-// turn does what micro-Max's main loop does with a line it has read: an
-// empty line makes the engine think and play, anything else is parsed as
-// a move to check and play.
+// turn does what micro-Max's main loop (run) does with a line it has read.
 func (c *console) turn(line *[9]int) {
 	e := c.e
 	ctl := &searchControl{budget: c.budget, report: c.kibitz}
+	var stats *searchStats
 	if c.stats {
 		c.last = searchStats{}
-		ctl.stats = &c.last
+		stats = &c.last
 	}
 	e.pendingFrom = infinity // think
 	if line[0] != 10 {
@@ -255,10 +296,11 @@ func (c *console) turn(line *[9]int) {
 		e.pendingTo = int(int8(line[2] - 16*line[3] + parseBias)) // L is a char in C
 	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
 		c.tree = newTreeRecorder(c.treePlies, e.Position)
-		ctl.tree = c.tree
+		ctl.literal = true // the tree is the literal search's (tree.go)
 	}
-	if level, ok := e.strength.level(); ok && line[0] == 10 {
-		e.thinkAtLevel(level, ctl) // -elo (strength.go)
+	ctl.hook = watchOf(e, laboratory(e, c.cfg.lab), some(stats), some(c.tree))
+	if level, ok := c.cfg.strength.level(); ok && line[0] == 10 {
+		e.thinkAtLevel(c.cfg.strength, c.cfg.lab, level, ctl) // -elo (strength.go)
 		return
 	}
 	e.rootSearch(ctl)
@@ -273,13 +315,13 @@ func (c *console) kibitz(depth, nodes, score, from, to int) {
 
 // treeCaption is the first line of a -tree picture's title: which search
 // e makes. A laboratory switch that is on is named after it.
-func treeCaption(e *Engine) string {
+func treeCaption(e *Engine, lab labSettings) string {
 	caption := "umax -futility=false: micro-Max 4.0 (no futility pruning)"
 	if e.futility {
 		caption = "umax: micro-Max 4.1 (futility pruning)"
 	}
-	if e.lab.active() {
-		caption += ", with " + e.labFlags()
+	if lab.active() {
+		caption += ", with " + labFlags(lab)
 	}
 	return caption
 }
@@ -318,26 +360,23 @@ var benchPositions = []struct{ name, moves string }{
 }
 
 // runBench searches every bench position from an empty table, to the root
-// node budget budget (-nodes), and prints the
-// nodes (micro-Max's N: passes of the iterative-deepening loops) and the
-// time of each, then the total, a signature of the search that changes only
-// when the search does, and the speed. The last two lines are "N nodes" and
-// "N nps", as OpenBench reads a bench.
-func runBench(e *Engine, budget int, w io.Writer) {
+// node budget budget (-nodes), and prints the nodes (micro-Max's N: passes
+// of the iterative-deepening loops) and the time of each, then the total, a
+// signature of the search that changes only when the search does, and the
+// speed. The last two lines are "N nodes" and "N nps", as OpenBench reads.
+func runBench(e *Engine, budget int, lab labSettings, w io.Writer) {
 	total, elapsed := 0, time.Duration(0)
 	for _, pos := range benchPositions {
 		e.Position = newGame()
 		clear(e.table)
 		for _, mv := range strings.Fields(pos.moves) {
-			e.pendingFrom = int(mv[0]) - 16*int(mv[1]) + parseBias
-			e.pendingTo = int(mv[2]) - 16*int(mv[3]) + parseBias
-			if !e.rootSearch(&searchControl{}) {
+			if m, ok := e.parseMove(mv); !ok || e.play(m, lab) != nil {
 				panic("bench: illegal move " + mv)
 			}
 		}
 		e.pendingFrom = infinity
 		start := time.Now()
-		e.rootSearch(&searchControl{budget: budget})
+		e.rootSearch(&searchControl{budget: budget, hook: watchOf(e, laboratory(e, lab))})
 		took := time.Since(start)
 		total += e.nodes
 		elapsed += took

@@ -577,8 +577,10 @@ func (m *cecpModel) execute(i int, o *oracle) {
 		m.owe(wantLine("Error (unknown command): " + printable(strings.TrimSpace(c.text))))
 	case "protover":
 		m.owe(wantPrefix("feature "))
-		for range engineOptions {
-			m.owe(wantPrefix("feature option="))
+		for _, o := range options {
+			if o.cecp != "" {
+				m.owe(wantPrefix("feature option="))
+			}
 		}
 		m.owe(wantLine("feature done=1"))
 	case "ping":
@@ -1025,7 +1027,7 @@ func runCECPSequence(t *testing.T, seed uint64) (commands, lines int) {
 	t.Helper()
 	e := smallEngine()
 	d := &cecpDriver{t: t, rng: rand.New(rand.NewPCG(seed, 0x6d6f64656c)), seed: seed}
-	cfg := xboardConfig{nodeBudget: 3000 + d.rng.IntN(100000)}
+	cfg := config{nodeBudget: 3000 + d.rng.IntN(100000)}
 	d.p = startPipeSession(func(in io.Reader, out io.Writer) { newSession(e, out, cfg).serve(in) })
 	start := &cecpModel{sent: &d.sent, engineSide: black}
 	start.setGame(setup{pos: newGame()})
@@ -1201,8 +1203,10 @@ func (m *uciModel) read() {
 	case "uci":
 		m.owe(wantLine("id name " + engineTitle))
 		m.owe(wantLine("id author " + uciAuthor))
-		for range uciOptions {
-			m.owe(wantPrefix("option name "))
+		for _, o := range options {
+			if o.uci != "" {
+				m.owe(wantPrefix("option name "))
+			}
 		}
 		m.owe(wantLine("uciok"))
 	case "isready":
@@ -1457,7 +1461,7 @@ func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 	t.Helper()
 	e := newEngine(minTableSize)
 	d := &uciDriver{t: t, rng: rand.New(rand.NewPCG(seed, 0x756369)), seed: seed, start: newGame(), base: "startpos"}
-	cfg := uciConfig{nodeBudget: 3000 + d.rng.IntN(100000), maxMemory: 2}
+	cfg := config{nodeBudget: 3000 + d.rng.IntN(100000), maxMemory: 2}
 	d.p = startPipeSession(func(in io.Reader, out io.Writer) { newUCISession(e, out, cfg).serve(in) })
 	d.states = []*uciModel{{sent: &d.sent, pos: newGame()}}
 	d.send("uci", nil)

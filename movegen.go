@@ -105,10 +105,9 @@ func (p *Position) pseudoMoves(moves []Move) []Move {
 // kingCapturable reports whether the side to move could capture the other
 // king, or, when the last move castled, could reach the square the king
 // left, the square it passed (the castled rook's) or the square it went to:
-// micro-Max's verdict that the last move was illegal. The searches find
-// this in the reply to every move, as a king capture (its gain is negative)
-// or a move that lands next to the e.p. square after castling (castled),
-// both scored as infinity.
+// micro-Max's verdict that the last move was illegal, which the searches
+// find in every reply: a king capture, or a move next to the e.p. square
+// after castling (castled).
 func (p *Position) kingCapturable() bool {
 	by, ep := p.side, p.epSquare
 	if castled(&p.board, ep) && (attacked(ep-1, by, p.at) || attacked(ep, by, p.at) || attacked(ep+1, by, p.at)) {

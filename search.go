@@ -3,12 +3,13 @@ package main
 import (
 	"errors"
 	"math/bits"
+	"sync/atomic"
 )
 
 // Engine is micro-Max's global state around a Position: the transposition
-// table, the node counter and the move the root is asked to check and play;
-// the search variant, each setting stored as chosen; and what rootSearch
-// attaches for the duration of one search.
+// table, the node counter and the move the root is asked to check and play,
+// with micro-Max's version; and, for the search running now, what the code
+// around it asked of it.
 type Engine struct {
 	Position
 	table       []hashSlot
@@ -18,39 +19,54 @@ type Engine struct {
 	rootLock    int32        // j: Z key of the root, one more for every search
 	pendingFrom int          // K: from-square of the move the root must check and play, or infinity to think
 	pendingTo   int          // L: its to-square (a char in C, so it wraps like one)
+	futility    bool         // micro-Max 4.1's futility pruning; false: micro-Max 4.0
+	literal     bool         // search with searchLiteral, micro-Max's D() statement for statement
 
-	// The search variant, as chosen: micro-Max 4.1 or 4.0 (no futility
-	// pruning; mates stored at depth 99, mateDepth), and the laboratory's
-	// switches (lab.go), whose rules, while one is on, decide every move.
-	futility bool        // micro-Max 4.1's futility pruning (-futility)
-	lab      labSettings // the laboratory's switches, all off for micro-Max
-	literal  bool        // search with searchLiteral, micro-Max's D() statement for statement (-literal)
-
-	// strength is the strength options' setting (strength.go): off, the
-	// zero value, is full strength. The search itself never reads it.
-	strength strengthSetting
-
-	// Not in micro-Max: where the pieces are, kept up to date by the search
-	// so that it can skip empty squares (see search). Set up by rootSearch.
+	// Not in micro-Max: where the pieces are, kept up to date by the fast
+	// search so that it can skip empty squares (pieces.go).
 	pieces [2]uint64 // squares of White's (0) and Black's (1) pieces, one bit per square
 	kings  [2]int    // squares of the two kings
 
-	// Set by rootSearch for the search running now: its limits and stop
-	// flags, and what watches it (hook.go; nil: nothing).
-	ctl  *searchControl
-	hook searchHook
-	told searchMove // the move the hook is told of (madeMove)
-	// aborted: ctl stopped the last search mid-iteration; the position is
-	// the root's, and the table holds what the search stored before.
-	aborted bool
-	// rootIndexKey and rootLockKey are the hash keys rootSearch gave the
-	// root of the last search (C: J and Z of the call in main()): the PV
-	// walk starts from them.
+	// Not in micro-Max: the search running now, as rootSearch sets it up.
+	// ctl is what the code around it asked (its budget, kibitz line and
+	// stop poll) and hook what watches it (hook.go; nil: nothing). After
+	// it, aborted says the poll stopped it mid-iteration (the position is
+	// the root's, and the table holds what it stored before), and
+	// rootIndexKey and rootLockKey are the keys it gave the root (C: J and Z
+	// of the call in main()), where a walk along the PV starts.
+	ctl                       *searchControl
+	hook                      searchHook
+	aborted                   bool
 	rootIndexKey, rootLockKey int32
 }
 
+// searchControl is what the code around the search asks of one search
+// (rootSearch), beyond micro-Max.
+type searchControl struct {
+	// budget is micro-Max's root node budget: the root starts another
+	// iteration while the node counter (C's N, which starts at 128) is
+	// below it (C: N<1e6). A search that only checks and plays a pending
+	// move does not read it.
+	budget int
+	// report, if set, is called after every finished iteration of the root,
+	// between iterations (the table is quiet): depth (micro-Max's "ply",
+	// its iteration depth less one), nodes so far, score and best move: the
+	// kibitz line that micro-Max's listing has commented out.
+	report func(depth, nodes, score, from, to int)
+	// hook, if set, watches the search (hook.go); literal asks for the
+	// literal search (what records a tree needs its order of work).
+	hook    searchHook
+	literal bool
+	// poll, if set, is asked every stopPollNodes nodes with the node
+	// counter: true stops the search mid-iteration.
+	poll func(nodes int) bool
+	// softStop, once set, starts no new iteration: the root plays the best
+	// move of the last one, as when its budget is spent.
+	softStop atomic.Bool
+}
+
 // stopPollNodes is how often (in node-counter steps, a power of two) the
-// search looks at the stop flag.
+// search polls its control.
 const stopPollNodes = 1 << 12
 
 // startNodes is micro-Max's N when a search starts: main() reuses N to print
@@ -58,8 +74,7 @@ const stopPollNodes = 1 << 12
 const startNodes = 128
 
 // microMaxBudget is micro-Max's root node budget: the root deepens while
-// its node counter is below 1e6 (C: N<1e6). The console mode's, -bench's and
-// a UCI go's without limits.
+// its node counter is below 1e6 (C: N<1e6).
 const microMaxBudget = 1000000
 
 // newEngine returns an engine at the initial position, searching as
@@ -71,35 +86,18 @@ func newEngine(tableSize int) *Engine {
 	return e
 }
 
-// prefaultTables, set by main on a machine with more than one core, has
-// allocTable fault a new table's memory in on another thread
-// (table_linux.go), as engines clear their tables on several threads. Tests
-// leave it off: they make many engines, and most touch little of their
-// tables.
-var prefaultTables bool
-
-// resizeTable replaces the transposition table by an empty one of n entries
-// (a power of two). The memory comes zeroed from the operating system and
-// is touched only when used, or with prefaultTables at once on another
-// thread.
-func (e *Engine) resizeTable(n int) {
-	e.table, e.tableMemory = nil, nil // let the old table go before the new one is allocated
-	e.table, e.tableMemory = allocTable(n)
-	e.tableMask = int32(n - 1)
-}
-
 // mateDepth is the depth a mate score is stored with, good for any depth:
 // 98 in micro-Max 4.1, 99 in 4.0 (C: d=98).
 func (e *Engine) mateDepth() int { return 99 - b2i(e.futility) }
 
-// errStopped is what a search panics with when its searchControl stops it
+// errStopped is what a search panics with when its control's poll stops it
 // mid-iteration; rootSearch recovers and puts the root position back.
 var errStopped = errors.New("search stopped")
 
-// pollStop is the searches' look at the stop flags, every stopPollNodes
+// pollStop is the searches' poll of their control, every stopPollNodes
 // nodes: not in micro-Max, which has no way to be interrupted.
 func (e *Engine) pollStop() {
-	if e.nodes&(stopPollNodes-1) == 0 && e.ctl.mustStop(e.nodes) {
+	if e.nodes&(stopPollNodes-1) == 0 && e.ctl.poll != nil && e.ctl.poll(e.nodes) {
 		panic(errStopped)
 	}
 }
@@ -112,109 +110,18 @@ func b2i(b bool) int {
 	return 0
 }
 
-// findPieces sets up the square sets and king squares from the board.
-func (e *Engine) findPieces() {
-	e.pieces = [2]uint64{}
-	e.kings = [2]int{8, 8} // off the board: no king
-	for _, square := range boardSquares {
-		piece := int(e.board[square])
-		if piece == 0 {
-			continue
-		}
-		c := piece >> 4 & 1 // 0 White, 1 Black
-		e.pieces[c] |= bit(square)
-		if piece&7 == 4 {
-			e.kings[c] = square
-		}
-	}
-}
-
-// quietCapture is a move of a quiet depth-1 iteration: the index in
-// kindSteps of its direction and the square it captures on.
-type quietCapture struct{ dir, target int }
-
-// reachFrom[bit] is the set of squares on a line (rank, file, diagonal) or
-// a knight's leap from a square: where the pieces stand that might capture
-// on it; between[bit][bit2] is the set of squares between two squares on a
-// line, which a slider needs empty to go from one to the other.
-var (
-	reachFrom [64]uint64
-	between   [64][64]uint64
-)
-
-func init() {
-	for _, target := range boardSquares {
-		for _, step := range kindSteps[3][:8] { // the knight's leaps
-			if (target+step)&offBoard == 0 {
-				reachFrom[bitIndex(target)] |= bit(target + step)
-			}
-		}
-		for _, step := range kindSteps[7][:8] { // the queen's lines
-			var passed uint64
-			for sq := target + step; sq&offBoard == 0; sq += step {
-				reachFrom[bitIndex(target)] |= bit(sq)
-				between[bitIndex(target)][bitIndex(sq)] = passed
-				passed |= bit(sq)
-			}
-		}
-	}
-}
-
-// attackers is the set of side's pieces that capture on target (a square
-// with no piece of side, or -1: none): of side's pieces on a line or a
-// knight's leap from it, those whose type moves that way that far, with
-// nothing between. It is the rule attacked (board.go) as a set, read from
-// the search's square sets: the quiet iterations need the pieces, not yes
-// or no, and this is the search's hot path.
-func (e *Engine) attackers(target, side int) uint64 {
-	if target < 0 {
-		return 0
-	}
-	t := bitIndex(target)
-	all := e.pieces[0] | e.pieces[1]
-	var set uint64
-	for near := e.pieces[side>>4] & reachFrom[t]; near != 0; near &= near - 1 {
-		sq := bits.TrailingZeros64(near)
-		from := squareOf(sq)
-		if captureDir[e.board[uint8(from)]&7][uint8(target-from+119)] != 0 && between[t][sq]&all == 0 {
-			set |= 1 << sq
-		}
-	}
-	return set
-}
-
-// quietCaptures finds the moves by which the piece type kind on from
-// captures on recaptureSq or on kingSq, the squares whose attackers are
-// recapturers and kingAttackers, and puts them in captures in the order
-// micro-Max generates them, by direction. It returns how many there are.
-func quietCaptures(from, kind, recaptureSq, kingSq int, recapturers, kingAttackers uint64, captures *[2]quietCapture) int {
-	n := 0
-	if recapturers&bit(from) != 0 {
-		captures[0] = quietCapture{int(captureDir[kind][uint8(recaptureSq-from+119)]) - 1, recaptureSq}
-		n = 1
-	}
-	if kingAttackers&bit(from) != 0 && kingSq != recaptureSq {
-		captures[n] = quietCapture{int(captureDir[kind][uint8(kingSq-from+119)]) - 1, kingSq}
-		if n == 1 && captures[0].dir > captures[1].dir { // keep micro-Max's direction order
-			captures[0], captures[1] = captures[1], captures[0]
-		}
-		n++
-	}
-	return n
-}
-
 // rootSearch is micro-Max's call D(k,-I,I,Q,1,j++,O,8,2) from main(), run
-// under the limits and stop flags of ctl, watched by what ctl asks for
-// (hookFor). With pendingFrom == infinity it thinks until the node budget
-// is spent (or ctl says stop deepening) and plays its best move; otherwise
-// it plays the pending move if that is legal. It reports whether a move was
-// played; then the side to move has changed. A search that ctl stops
-// mid-iteration (e.aborted) plays nothing and leaves the position as it was.
+// under ctl: its budget, its kibitz line, its stop poll, and its hook.
+// With pendingFrom == infinity it thinks until the node budget is spent (or
+// ctl says stop deepening) and plays its best move; otherwise it plays the
+// pending move if that is legal. It reports whether a move was played; then
+// the side to move has changed. A search that ctl stops mid-iteration
+// (e.aborted) plays nothing and leaves the position as it was.
 func (e *Engine) rootSearch(ctl *searchControl) (played bool) {
-	e.ctl, e.hook = ctl, e.hookFor(ctl)
+	e.ctl, e.hook = ctl, ctl.hook
 	search := e.search
-	if e.literal || ctl.tree != nil {
-		search = e.searchLiteral // the same tree, without search's shortcuts (and the one -tree records)
+	if e.literal || ctl.literal {
+		search = e.searchLiteral // the same tree, without search's shortcuts
 		if e.hook == nil {
 			e.hook = quietHook{} // the literal search calls its hook unconditionally
 		}
@@ -241,16 +148,8 @@ func (e *Engine) rootSearch(ctl *searchControl) (played bool) {
 	return true
 }
 
-// search is micro-Max's D(k,q,l,e,J,Z,E,z,n): a negamax search of the
-// position with the given side to move, window (alpha, beta), evaluation
-// eval (from side's view), hash keys indexKey and lockKey, e.p. square
-// epSquare, destination lastTo of the previous move, to depth depth.
-//
-// It returns the score, from side's view, true if it lies inside the
-// window; on a fail high a lower bound >= beta, on a fail low an upper
-// bound <= alpha. Scores near -infinity mean side is mated, and a score that
-// is still below eval gets one point back, so that a loss found later scores
-// better than a loss found sooner (the "delayed-loss bonus").
+// search is micro-Max's D(k,q,l,e,J,Z,E,z,n), with searchLiteral's
+// arguments and result (search_literal.go).
 //
 // Inside every node it deepens from the depth the table already holds to
 // depth (internal iterative deepening), trying the table's best move first.
@@ -306,7 +205,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	}
 	bestFrom &^= offBoard // the hint where the scan starts
 	if e.hook != nil {
-		e.hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes)
+		e.hook.enter(side, alpha+1, beta, eval, epSquare, lastTo, depth, iter, e.nodes)
 	}
 
 	// The castling test below (castled) depends only on the node's board.
@@ -459,9 +358,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							if remaining <= 1 && score <= alphaNow && e.futility {
 								rule = ruleFutility
 							}
-							if e.hook != nil { // the laboratory's rules or searchmoves may decide
-								rule, score = e.hook.move(e.madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq,
-									rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule, false))
+							if e.hook != nil { // what watches may decide (the laboratory's rules, searchmoves)
+								rule, score = e.hook.move(from, to, piece, victim, score, alphaNow, hashFirst, rule)
 							}
 							if rule == notPruned || rootPending { // a move not searched needs no board
 								b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move

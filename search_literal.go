@@ -19,35 +19,45 @@ package main
 //
 // What micro-Max does not have is marked "not in micro-Max" or "hook", and
 // is these lines, each one statement:
-//   - hook := e.hook: what watches the search (hook.go): the statistics of
-//     -stats, the tree of -tree, the futility laboratory's rules and UCI's
-//     searchmoves, or nothing. Its six calls:
+//   - hook := e.hook: what watches the search (hook.go), or quietHook;
 //   - hook.enter: a call begins (after the table lookup);
 //   - hook.iterate: an iteration begins;
-//   - hook.move: a move is made; the laboratory or searchmoves may cut it
-//     (rule: what cut it, micro-Max's futility or theirs);
+//   - hook.move: a move is made; what watches may cut it or let it be
+//     searched (rule: micro-Max's verdict, notPruned or ruleFutility);
 //   - hook.newBest: the move gave a new best score;
 //   - hook.iterated: an iteration ends;
 //   - hook.leave: the call returns;
-//   - e.pollStop(): every 4096 nodes, a GUI's stop or node limit; a stopped
-//     search panics, and rootSearch puts the root position back;
+//   - e.pollStop(): every 4096 nodes, the code around the search may stop
+//     it (a GUI's stop, a node limit): it panics, and rootSearch puts the
+//     root position back;
 //   - e.ctl.softStop at the root: a GUI's clock ends the deepening as
 //     micro-Max's budget does;
-//   - the kibitz line at the root (e.ctl.report) is the printf that
+//   - e.ctl.report at the root: the kibitz line, the printf that
 //     micro-Max's listing has commented out.
+//
+// What it uses from the other core files: e.board (b[]), e.table and
+// e.tableMask (A[], U-1) with the slot's load and store (hash.go), e.nodes
+// (N), e.pendingFrom and e.pendingTo (K, L), e.eval and e.epSquare (the
+// Position's Q and O), e.futility (4.1 or 4.0) and e.mateDepth,
+// e.ctl.budget (the 1e6), startNodes (N's 128), key (K(A,B)), steps and
+// pieceValue (o[], w[]), castlingCorner and rookReady (the castling test),
+// b2i (C's truth as an int), and the constants offBoard, noSquare,
+// infinity and promoGain (M, S, I, C).
 //
 // C keeps squares and pieces in chars, which wrap at 8 bits; here they are
 // ints. The values they take stay in 0..127, except where a step leaves the
 // board (the 0x88 test catches that at once, for the wrapped char as for the
 // int) and in the table's best move, which is two bytes (uint8) here.
 //
-// The contract is search's, and so are the arguments: D(k,q,l,e,J,Z,E,z,n)
-// is searchLiteral(side, alpha, beta, eval, indexKey, lockKey, epSquare,
-// lastTo, depth). It searches the position with side to move, window
-// (alpha, beta) and evaluation eval, with hash keys indexKey and lockKey,
-// e.p. square epSquare and previous move's destination lastTo, to depth
-// depth, and returns the score from side's view: a lower bound >= beta on a
-// fail high, an upper bound <= alpha on a fail low.
+// D(k,q,l,e,J,Z,E,z,n) is searchLiteral(side, alpha, beta, eval, indexKey,
+// lockKey, epSquare, lastTo, depth): a negamax search of the position with
+// side to move, window (alpha, beta) and evaluation eval, with hash keys
+// indexKey and lockKey, e.p. square epSquare and previous move's
+// destination lastTo, to depth depth. It returns the score from side's
+// view: exact inside the window, a lower bound >= beta on a fail high, an
+// upper bound <= alpha on a fail low; near -infinity, side is mated. A
+// score still below eval gets a point back (the delayed-loss bonus), so
+// that a loss found later scores better than one found sooner.
 func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
 	var ( // C's int j,r,m,v,d,h,i,F,G,s,f; char t,p,u,x,y,X,Y,H,B;
 		dir       int // j: index in steps[] of the current direction
@@ -84,8 +94,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		!((best <= alpha || bestFrom&8 != 0) && (best >= beta || bestFrom&noSquare != 0)) { // or the bound is useless in this window; C: m<=q|X&8&&m>=l|X&S
 		iter, bestTo = 0, 0 // start the iterations from scratch
 	}
-	bestFrom &^= offBoard                                               // start the scan at the best move's from-square (kept on a miss too)
-	hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes) // (hook: a call begins, with the window as received)
+	bestFrom &^= offBoard                                                         // start the scan at the best move's from-square (kept on a miss too)
+	hook.enter(side, alpha+1, beta, eval, epSquare, lastTo, depth, iter, e.nodes) // (hook: a call begins, with the window as received)
 
 	for { // iterative deepening; C: W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
 		deeper := iter < depth // d<n
@@ -193,8 +203,7 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 							if !(remaining > 1 || score > alphaNow || !e.futility) { // C: s>1|v>f (futility, 4.1)
 								rule = ruleFutility
 							}
-							rule, score = hook.move(e.madeMove(side, lastTo, iter, remaining, from, to, piece, victim, captureSq, // (hook: the move, which the
-								rookFrom, passed, gain, score, alphaNow, beta, hashFirst != 0, rule, true)) //                        laboratory or searchmoves may cut)
+							rule, score = hook.move(from, to, piece, victim, score, alphaNow, hashFirst, rule) // (hook: the move; the laboratory may cut it)
 							if rule == notPruned {
 								// The keys of the new position, C's J+J(0) and Z+J(8)+G-S: J(A) adds the
 								// key of the piece now on to and takes off those of the piece that left

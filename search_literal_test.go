@@ -89,8 +89,7 @@ func TestLiteralStops(t *testing.T) {
 			e := newEngine(1 << 16)
 			e.literal = literal
 			ctl := &searchControl{budget: 1000000} // a search that ignores the limits ends here, not aborted
-			ctl.maxNodes.Store(int64(tc.nodeLimit))
-			ctl.stop.Store(tc.stop)
+			ctl.poll = func(nodes int) bool { return tc.stop || tc.nodeLimit > 0 && nodes >= tc.nodeLimit }
 			ctl.softStop.Store(tc.softStop)
 			e.pendingFrom = infinity
 			before := e.Position

@@ -194,7 +194,7 @@ func TestMateDistance(t *testing.T) {
 				t.Errorf("console: score %d (found %v), want %d:\n%s", score, found, c.score, out.String())
 			}
 
-			d := newDialogue(t, newEngine(1<<16), xboardConfig{nodeBudget: microMaxBudget})
+			d := newDialogue(t, newEngine(1<<16), config{nodeBudget: microMaxBudget})
 			got := d.sync("xboard", "protover 2", "post", "force", "setboard "+c.fen, "go")
 			want := 100000 + c.moves
 			if c.moves < 0 {
@@ -207,7 +207,7 @@ func TestMateDistance(t *testing.T) {
 				t.Errorf("CECP: last thinking line %q, want the score %d", got[move-1], want)
 			}
 
-			u := newUCIDialogue(t, newEngine(1<<16), uciConfig{})
+			u := newUCIDialogue(t, newEngine(1<<16), config{})
 			lines := u.search("position fen "+c.fen, "go")
 			last := ""
 			for _, l := range lines {

@@ -111,50 +111,6 @@ func (s strengthSetting) String() string {
 	return text + ")"
 }
 
-// parseElo reads a strength on the scale: a whole number from
-// minStrengthElo to maxStrengthElo.
-func parseElo(v string) (int, error) {
-	n, ok := parseInt(strings.TrimSpace(v), minStrengthElo, maxStrengthElo)
-	if !ok {
-		return 0, fmt.Errorf("want a whole number from %d to %d", minStrengthElo, maxStrengthElo)
-	}
-	return n, nil
-}
-
-// parseSeed reads a seed: a whole number from 0 (from the clock) to
-// maxStrengthSeed.
-func parseSeed(v string) (uint64, error) {
-	n, ok := parseInt(strings.TrimSpace(v), 0, maxStrengthSeed)
-	if !ok {
-		return 0, fmt.Errorf("want a whole number from 0 to %d", maxStrengthSeed)
-	}
-	return uint64(n), nil
-}
-
-// setSeed reads and sets the seed (-seed, UCI's Strength Seed, CECP's
-// Strength seed); a bad value changes nothing.
-func (s *strengthSetting) setSeed(v string) error {
-	seed, err := parseSeed(v)
-	if err == nil {
-		s.seed = seed
-	}
-	return err
-}
-
-// setCECPStrength is CECP's strength spin: minStrengthElo up to
-// fullStrengthElo, the top, which is full strength.
-func (s *strengthSetting) setCECPStrength(v string) error {
-	n, ok := parseInt(strings.TrimSpace(v), minStrengthElo, fullStrengthElo)
-	if !ok {
-		return fmt.Errorf("%q is not a whole number from %d to %d (%d: full strength)", v, minStrengthElo, fullStrengthElo, fullStrengthElo)
-	}
-	s.limit = n < fullStrengthElo
-	if s.limit {
-		s.elo = n
-	}
-	return nil
-}
-
 // levelList names the levels' Elos, weakest first.
 func levelList() string {
 	var elos []string
@@ -164,54 +120,41 @@ func levelList() string {
 	return strings.Join(elos, " ")
 }
 
-// --- The protocols' options ------------------------------------------------
-
-// strengthUCIOptions are UCI's standard pair, UCI_LimitStrength and UCI_Elo,
-// and the seed. Their defaults are the engine's setting (-elo, -seed).
-func strengthUCIOptions() []uciOption {
-	return []uciOption{
-		{name: "UCI_LimitStrength",
-			declare: func(s *uciSession) string { return fmt.Sprintf("check default %v", s.e.strength.limit) },
-			set: func(s *uciSession, v string) error {
-				on, err := checkValue(v)
-				if err == nil {
-					s.e.strength.limit = on
-				}
-				return err
-			}},
-		{name: "UCI_Elo",
-			declare: func(s *uciSession) string {
-				elo := min(max(s.e.strength.elo, minStrengthElo), maxStrengthElo) // the zero setting's is the weakest
-				return fmt.Sprintf("spin default %d min %d max %d", elo, minStrengthElo, maxStrengthElo)
-			},
-			set: func(s *uciSession, v string) error {
-				elo, err := parseElo(v)
-				if err != nil {
-					return err
-				}
-				s.e.strength.elo = elo
-				if l, _ := (strengthSetting{limit: true, elo: elo}).level(); l.elo != elo {
-					s.infof("UCI_Elo %d plays level %d, the nearest (the levels: %s)", elo, l.elo, levelList())
-				}
-				return nil
-			}},
-		{name: "Strength Seed",
-			declare: func(s *uciSession) string {
-				return fmt.Sprintf("spin default %d min 0 max %d", s.e.strength.seed, maxStrengthSeed)
-			},
-			set: func(s *uciSession, v string) error { return s.e.strength.setSeed(v) }},
-	}
-}
-
-// strengthEngineOptions are CECP's: one spin on the same scale, whose top is
-// full strength, and the seed.
-func strengthEngineOptions() []engineOption {
-	return []engineOption{
-		{name: "Strength in Elo", kind: fmt.Sprintf("-spin %d %d %d", fullStrengthElo, minStrengthElo, fullStrengthElo),
-			set: func(s *session, v string) error { return s.e.strength.setCECPStrength(v) }},
-		{name: "Strength seed", kind: fmt.Sprintf("-spin 0 0 %d", maxStrengthSeed),
-			set: func(s *session, v string) error { return s.e.strength.setSeed(v) }},
-	}
+// strengthOptions are the strength level's rows of the option table
+// (options.go): UCI's standard pair, UCI_LimitStrength and UCI_Elo; CECP's
+// one spin on the same scale, whose top is full strength (the flag -elo,
+// where 0 is full strength too); and the seed.
+var strengthOptions = [4]option{
+	{uci: "UCI_LimitStrength", kind: checkOption, lo: 0, hi: 1,
+		get: func(_ *Engine, c *config) int { return b2i(c.strength.limit) },
+		set: func(_ *Engine, c *config, v int) { c.strength.limit = v != 0 }},
+	{uci: "UCI_Elo", kind: spinOption, lo: minStrengthElo, hi: maxStrengthElo,
+		get: func(_ *Engine, c *config) int { return min(max(c.strength.elo, minStrengthElo), maxStrengthElo) }, // the zero setting's is the weakest
+		set: func(_ *Engine, c *config, v int) { c.strength.elo = v },
+		note: func(_ *Engine, _ *config, v int) string {
+			if l, _ := (strengthSetting{limit: true, elo: v}).level(); l.elo != v {
+				return fmt.Sprintf("UCI_Elo %d plays level %d, the nearest (the levels: %s)", v, l.elo, levelList())
+			}
+			return ""
+		}},
+	{cecp: "Strength in Elo", flag: "elo", kind: spinOption, flagZero: true, def: fullStrengthElo, lo: minStrengthElo, hi: fullStrengthElo,
+		usage: fmt.Sprintf("play at the strength level nearest to this Elo (%d: full strength; 0 too); in the protocols, the options' first setting", fullStrengthElo),
+		get: func(_ *Engine, c *config) int {
+			if !c.strength.limit {
+				return fullStrengthElo
+			}
+			return c.strength.elo
+		},
+		set: func(_ *Engine, c *config, v int) {
+			c.strength.limit = v > 0 && v < fullStrengthElo
+			if c.strength.limit {
+				c.strength.elo = v
+			}
+		}},
+	{uci: "Strength Seed", cecp: "Strength seed", flag: "seed", kind: spinOption, lo: 0, hi: maxStrengthSeed,
+		usage: "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)",
+		get:   func(_ *Engine, c *config) int { return int(c.strength.seed) },
+		set:   func(_ *Engine, c *config, v int) { c.strength.seed = uint64(v) }},
 }
 
 // --- The search at a level --------------------------------------------------
@@ -227,12 +170,13 @@ type levelChoice struct {
 
 // chooseAtLevel scores the moves (the legal root moves) each with a search
 // of level.budget nodes restricted to it, and chooses at random among the
-// ones within level.margin of the best. outer is the search's control: its
-// stop flag stops the scoring search at once, and enough (if not nil),
+// ones within level.margin of the best, with the seed of setting. outer is
+// the search's control: its poll stops the scoring search at once, its soft
+// stop starts no new one, and enough (if not nil),
 // asked before each move with the nodes so far, stops the scoring when time
 // is short (the moves already scored are chosen among). The engine's board
 // is left at the root. ok is false if not one move was scored.
-func (e *Engine) chooseAtLevel(outer *searchControl, level strengthLevel, moves []Move, enough func(nodes int) bool) (choice levelChoice, ok bool) {
+func (e *Engine) chooseAtLevel(outer *searchControl, setting strengthSetting, lab labSettings, level strengthLevel, moves []Move, enough func(nodes int) bool) (choice levelChoice, ok bool) {
 	root := e.Position
 	type scored struct {
 		move         Move
@@ -244,13 +188,16 @@ func (e *Engine) chooseAtLevel(outer *searchControl, level strengthLevel, moves 
 		if m.promo != 0 && m.promo != 7 && microMaxPlays(moves, m.from, m.to) {
 			continue // micro-Max promotes to a queen: one search for the squares
 		}
-		if len(all) > 0 && (outer.stop.Load() || outer.softStop.Load() || enough != nil && enough(total)) {
+		if len(all) > 0 && (outer.poll != nil && outer.poll(total) || outer.softStop.Load() || enough != nil && enough(total)) {
 			break
 		}
 		var last *scored
 		only := &rootMoveSet{}
 		only.set[bitIndex(m.from)] = bit(m.to)
-		ctl := &searchControl{budget: level.budget, rootMoves: only, outer: outer, outerNodes: total}
+		ctl := &searchControl{budget: level.budget, hook: watchOf(e, laboratory(e, lab), only)}
+		if outer.poll != nil {
+			ctl.poll = func(nodes int) bool { return outer.poll(total + nodes) }
+		}
 		ctl.report = func(depth, _, score, _, _ int) {
 			if depth >= 1 && e.pendingFrom == infinity { // a search, not the root standing pat or playing
 				last = &scored{m, score, depth}
@@ -279,7 +226,7 @@ func (e *Engine) chooseAtLevel(outer *searchControl, level strengthLevel, moves 
 			near = append(near, s)
 		}
 	}
-	pick := near[e.strength.draw(&root, len(near))]
+	pick := near[setting.draw(&root, len(near))]
 	return levelChoice{move: pick.move, score: pick.score, depth: pick.depth, nodes: total, scored: len(all)}, true
 }
 
@@ -314,10 +261,10 @@ func (s strengthSetting) draw(pos *Position, n int) int {
 // playChosen plays the chosen move on micro-Max's board with micro-Max's
 // own check (the pending move of rootSearch), leaving pendingFrom and
 // pendingTo at its squares, as a search that plays its move does.
-func (e *Engine) playChosen(m Move) bool {
+func (e *Engine) playChosen(m Move, lab labSettings) bool {
 	nodes := e.nodes
 	e.pendingFrom, e.pendingTo = m.from, m.to
-	played := e.rootSearch(&searchControl{})
+	played := e.rootSearch(&searchControl{hook: watchOf(e, laboratory(e, lab))})
 	e.nodes = nodes
 	return played
 }
@@ -338,7 +285,7 @@ func (j *searchJob) runAtLevel() bool {
 		timed := !j.limits.infinite && !j.pondering && j.limits.hard > 0
 		return timed && j.elapsed(nodes)-j.clockOffset() >= j.limits.soft
 	}
-	choice, ok := e.chooseAtLevel(&j.ctl, j.level, j.legal, enough)
+	choice, ok := e.chooseAtLevel(&j.ctl, j.limits.strength, j.limits.lab, j.level, j.legal, enough)
 	if !ok {
 		e.aborted = true
 		return false
@@ -350,19 +297,19 @@ func (j *searchJob) runAtLevel() bool {
 	if j.onIteration != nil && it.depth >= 1 {
 		j.onIteration(it)
 	}
-	if j.ctl.stop.Load() {
+	if j.stopped.Load() {
 		e.aborted = true
 		return false
 	}
 	e.aborted = false
-	return e.playChosen(choice.move)
+	return e.playChosen(choice.move, j.limits.lab)
 }
 
 // thinkAtLevel is the console mode's search at a level, under the
 // console's control ctl (its budget, kibitz line and statistics): micro-Max's
 // own search within the level's budget, or with a margin the level's
 // choice, printed as one kibitz line. It reports whether a move was played.
-func (e *Engine) thinkAtLevel(level strengthLevel, ctl *searchControl) bool {
+func (e *Engine) thinkAtLevel(setting strengthSetting, lab labSettings, level strengthLevel, ctl *searchControl) bool {
 	if level.margin == 0 {
 		ctl.budget = min(ctl.budget, level.budget)
 		return e.rootSearch(ctl)
@@ -371,50 +318,15 @@ func (e *Engine) thinkAtLevel(level strengthLevel, ctl *searchControl) bool {
 	if len(moves) == 0 {
 		return e.rootSearch(ctl) // mate or stalemate: micro-Max says so
 	}
-	choice, ok := e.chooseAtLevel(&searchControl{}, level, moves, nil)
+	choice, ok := e.chooseAtLevel(&searchControl{}, setting, lab, level, moves, nil)
 	if !ok {
 		return false
 	}
 	if ctl.report != nil {
 		ctl.report(choice.depth, choice.nodes, choice.score, choice.move.from, choice.move.to)
 	}
-	return e.playChosen(choice.move)
+	return e.playChosen(choice.move, lab)
 }
-
-// strengthFlag is the -elo flag: a level on the scale, or 0 for full strength.
-type strengthFlag struct{ s *strengthSetting }
-
-func (f strengthFlag) String() string {
-	if f.s == nil || !f.s.limit {
-		return "0"
-	}
-	return strconv.Itoa(f.s.elo)
-}
-
-func (f strengthFlag) Set(v string) error {
-	if strings.TrimSpace(v) == "0" {
-		f.s.limit = false
-		return nil
-	}
-	elo, err := parseElo(v)
-	if err != nil {
-		return fmt.Errorf("%v, or 0 for full strength", err)
-	}
-	f.s.limit, f.s.elo = true, elo
-	return nil
-}
-
-// seedFlag is the -seed flag.
-type seedFlag struct{ s *strengthSetting }
-
-func (f seedFlag) String() string {
-	if f.s == nil {
-		return "0"
-	}
-	return strconv.FormatUint(f.s.seed, 10)
-}
-
-func (f seedFlag) Set(v string) error { return f.s.setSeed(v) }
 
 // levelFlag is the -level flag: a level by its knobs, "BUDGET" or
 // "BUDGET,MARGIN", instead of the table's (for the calibration).

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -13,7 +15,7 @@ import (
 // changes nothing.
 func TestStrengthUCIOptions(t *testing.T) {
 	e := smallEngine()
-	d := newUCIDialogue(t, e, uciConfig{})
+	d := newUCIDialogue(t, e, config{})
 	got := d.sync("uci")
 	for _, want := range []string{
 		"option name UCI_LimitStrength type check default false",
@@ -24,14 +26,14 @@ func TestStrengthUCIOptions(t *testing.T) {
 			t.Errorf("uci: no %q in %q", want, got)
 		}
 	}
-	if _, on := e.strength.level(); on {
-		t.Errorf("a new engine plays at a level: %v", e.strength)
+	if _, on := d.s.cfg.strength.level(); on {
+		t.Errorf("a new engine plays at a level: %v", d.s.cfg.strength)
 	}
 	d.expectNothing("setoption name uci_limitstrength value true", "setoption name UCI_Elo value 1200",
 		"setoption name strength seed value 77")
 	want := strengthSetting{limit: true, elo: 1200, seed: 77}
-	if e.strength != want {
-		t.Errorf("after setoption: %+v, want %+v", e.strength, want)
+	if d.s.cfg.strength != want {
+		t.Errorf("after setoption: %+v, want %+v", d.s.cfg.strength, want)
 	}
 	for _, bad := range []string{
 		"setoption name UCI_LimitStrength value yes",
@@ -49,15 +51,15 @@ func TestStrengthUCIOptions(t *testing.T) {
 			t.Errorf("%q answered %q, want one info string saying unchanged", bad, got)
 		}
 	}
-	if e.strength != want {
-		t.Errorf("after refused values: %+v, want %+v", e.strength, want)
+	if d.s.cfg.strength != want {
+		t.Errorf("after refused values: %+v, want %+v", d.s.cfg.strength, want)
 	}
 	between := strengthLevels[1].elo + 1 // not a level's: the nearest is said
 	got = d.sync(fmt.Sprintf("setoption name UCI_Elo value %d", between))
 	if wantInfo := fmt.Sprintf("info string UCI_Elo %d plays level %d, the nearest (the levels: %s)", between, strengthLevels[1].elo, levelList()); len(got) != 1 || got[0] != wantInfo {
 		t.Errorf("UCI_Elo %d answered %q, want %q", between, got, wantInfo)
 	}
-	if l, _ := e.strength.level(); l != strengthLevels[1] {
+	if l, _ := d.s.cfg.strength.level(); l != strengthLevels[1] {
 		t.Errorf("UCI_Elo %d: level %+v, want %+v", between, l, strengthLevels[1])
 	}
 	// Halfway between two levels: the lower.
@@ -66,13 +68,11 @@ func TestStrengthUCIOptions(t *testing.T) {
 		t.Errorf("UCI_Elo %d, halfway between two levels: level %+v, want the lower, %+v", halfway, l, strengthLevels[1])
 	}
 	d.expectNothing("setoption name UCI_LimitStrength value false")
-	if _, on := e.strength.level(); on {
+	if _, on := d.s.cfg.strength.level(); on {
 		t.Errorf("UCI_LimitStrength false: still at a level")
 	}
 	// The defaults announced are the engine's setting (-elo 1200 -seed 9).
-	e2 := smallEngine()
-	e2.strength = strengthSetting{limit: true, elo: 1200, seed: 9}
-	got = newUCIDialogue(t, e2, uciConfig{}).sync("uci")
+	got = newUCIDialogue(t, smallEngine(), config{strength: strengthSetting{limit: true, elo: 1200, seed: 9}}).sync("uci")
 	for _, want := range []string{
 		"option name UCI_LimitStrength type check default true",
 		fmt.Sprintf("option name UCI_Elo type spin default 1200 min %d max %d", minStrengthElo, maxStrengthElo),
@@ -89,7 +89,7 @@ func TestStrengthUCIOptions(t *testing.T) {
 // changes nothing.
 func TestStrengthCECPOption(t *testing.T) {
 	e := smallEngine()
-	d := newDialogue(t, e, xboardConfig{})
+	d := newDialogue(t, e, config{})
 	got := d.sync("xboard", "protover 2")
 	for _, want := range []string{
 		fmt.Sprintf(`feature option="Strength in Elo -spin %d %d %d"`, fullStrengthElo, minStrengthElo, fullStrengthElo),
@@ -101,8 +101,8 @@ func TestStrengthCECPOption(t *testing.T) {
 	}
 	d.expectNothing("option Strength in Elo=1000", "option Strength seed=5")
 	want := strengthSetting{limit: true, elo: 1000, seed: 5}
-	if e.strength != want {
-		t.Errorf("after option: %+v, want %+v", e.strength, want)
+	if d.s.cfg.strength != want {
+		t.Errorf("after option: %+v, want %+v", d.s.cfg.strength, want)
 	}
 	for _, bad := range []string{
 		fmt.Sprintf("option Strength in Elo=%d", minStrengthElo-1),
@@ -116,12 +116,12 @@ func TestStrengthCECPOption(t *testing.T) {
 			t.Errorf("%q answered %q", bad, got)
 		}
 	}
-	if e.strength != want {
-		t.Errorf("after refused values: %+v, want %+v", e.strength, want)
+	if d.s.cfg.strength != want {
+		t.Errorf("after refused values: %+v, want %+v", d.s.cfg.strength, want)
 	}
 	d.expectNothing(fmt.Sprintf("option Strength in Elo=%d", fullStrengthElo))
-	if _, on := e.strength.level(); on {
-		t.Errorf("the top of the spin is not full strength: %+v", e.strength)
+	if _, on := d.s.cfg.strength.level(); on {
+		t.Errorf("the top of the spin is not full strength: %+v", d.s.cfg.strength)
 	}
 }
 
@@ -131,7 +131,7 @@ func TestStrengthCECPOption(t *testing.T) {
 // bench ignores the setting.
 func TestStrengthOffIsMicroMax(t *testing.T) {
 	search := func(setup ...string) []string {
-		d := newUCIDialogue(t, smallEngine(), uciConfig{})
+		d := newUCIDialogue(t, smallEngine(), config{})
 		d.sync(append([]string{"uci"}, setup...)...)
 		return d.search("position startpos moves e2e4 e7e5", "go nodes 30000")
 	}
@@ -177,7 +177,7 @@ func levelNodeLimit(l strengthLevel, legal int) int {
 // legal, and no search may go past the level's budget (levelNodeLimit).
 func selfPlay(t *testing.T, plies int, start string, level strengthLevel, options ...string) []string {
 	t.Helper()
-	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d := newUCIDialogue(t, smallEngine(), config{})
 	d.sync(append([]string{"uci", "ucinewgame", "setoption name UCI_LimitStrength value true",
 		fmt.Sprintf("setoption name UCI_Elo value %d", level.elo)}, options...)...)
 	var game gameRecord
@@ -243,7 +243,7 @@ func TestStrengthLevelsPlay(t *testing.T) {
 func TestStrengthBudget(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
 	for _, l := range []strengthLevel{strengthLevels[0], strengthLevels[len(strengthLevels)-1]} {
-		d := newUCIDialogue(t, smallEngine(), uciConfig{})
+		d := newUCIDialogue(t, smallEngine(), config{})
 		d.sync("uci", "setoption name UCI_LimitStrength value true", fmt.Sprintf("setoption name UCI_Elo value %d", l.elo))
 		p := newGame()
 		for _, m := range []string{"e2e4", "e7e5", "g1f3"} {
@@ -275,9 +275,7 @@ func TestStrengthBudget(t *testing.T) {
 		}
 		// The clock rules: a move in 100 ms at a level whose choice would take longer.
 		slow := strengthLevel{budget: 1 << 20, margin: 50}
-		e := smallEngine()
-		e.strength = strengthSetting{limit: true, custom: &slow}
-		d2 := newUCIDialogue(t, e, uciConfig{})
+		d2 := newUCIDialogue(t, smallEngine(), config{strength: strengthSetting{limit: true, custom: &slow}})
 		d2.sync("uci")
 		start := d2.send("position startpos", "go movetime 100")
 		d2.until("bestmove", isBestmove)
@@ -292,9 +290,8 @@ func TestStrengthBudget(t *testing.T) {
 func TestStrengthClassic(t *testing.T) {
 	play := func(seed uint64) string {
 		e := smallEngine()
-		e.strength = strengthSetting{limit: true, elo: strengthLevels[0].elo, seed: seed}
 		var out strings.Builder
-		(&console{e: e, budget: microMaxBudget}).run(strings.NewReader("\n\n\n\n\n\n"), &out)
+		(&console{e: e, budget: microMaxBudget, cfg: config{strength: strengthSetting{limit: true, elo: strengthLevels[0].elo, seed: seed}}}).run(strings.NewReader("\n\n\n\n\n\n"), &out)
 		return out.String()
 	}
 	first, again := play(3), play(3)
@@ -309,21 +306,31 @@ func TestStrengthClassic(t *testing.T) {
 // TestStrengthFlags: -elo, -seed and -level read their values, and refuse
 // others.
 func TestStrengthFlags(t *testing.T) {
-	var s strengthSetting
-	if err := (strengthFlag{&s}).Set("1000"); err != nil || !s.limit || s.elo != 1000 {
+	flags := func(args ...string) (strengthSetting, error) {
+		fs := flag.NewFlagSet("umax", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		apply := addOptionFlags(fs)
+		var c config
+		if err := fs.Parse(args); err != nil {
+			return c.strength, err
+		}
+		return c.strength, apply(newEngine(minTableSize), &c)
+	}
+	if s, err := flags("-elo", "1000"); err != nil || !s.limit || s.elo != 1000 {
 		t.Errorf("-elo 1000: %+v %v", s, err)
 	}
-	if err := (seedFlag{&s}).Set("12"); err != nil || s.seed != 12 {
+	if s, err := flags("-seed", "12"); err != nil || s.seed != 12 {
 		t.Errorf("-seed 12: %+v %v", s, err)
 	}
-	if err := (strengthFlag{&s}).Set("0"); err != nil || s.limit {
+	if s, err := flags("-elo", "0"); err != nil || s.limit {
 		t.Errorf("-elo 0: %+v %v", s, err)
 	}
 	for _, bad := range []string{"1", "99999", "x", ""} {
-		if err := (strengthFlag{&s}).Set(bad); err == nil {
+		if _, err := flags("-elo", bad); err == nil {
 			t.Errorf("-elo %q accepted", bad)
 		}
 	}
+	var s strengthSetting
 	if err := (levelFlag{&s}).Set("5000,40"); err != nil || s.custom == nil || *s.custom != (strengthLevel{budget: 5000, margin: 40}) {
 		t.Errorf("-level 5000,40: %+v %v", s, err)
 	}
@@ -346,7 +353,7 @@ func TestStrengthFlags(t *testing.T) {
 // game twice.
 func TestStrengthCECPPlays(t *testing.T) {
 	play := func(level strengthLevel, seed int) []string {
-		d := newDialogue(t, smallEngine(), xboardConfig{})
+		d := newDialogue(t, smallEngine(), config{})
 		d.sync("xboard", "protover 2", "new", "post", "level 40 5 0",
 			fmt.Sprintf("option Strength in Elo=%d", level.elo), fmt.Sprintf("option Strength seed=%d", seed))
 		shadow := newGame()
@@ -396,7 +403,7 @@ func TestStrengthMargin(t *testing.T) {
 	level := strengthLevels[0]
 	var scores []int
 	for seed := 1; seed <= 24; seed++ {
-		d := newUCIDialogue(t, smallEngine(), uciConfig{})
+		d := newUCIDialogue(t, smallEngine(), config{})
 		d.sync("setoption name UCI_LimitStrength value true", fmt.Sprintf("setoption name UCI_Elo value %d", level.elo),
 			fmt.Sprintf("setoption name Strength Seed value %d", seed))
 		got := d.search("position startpos", "go")

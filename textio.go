@@ -107,13 +107,8 @@ func (o *protocolWriter) locked(f func()) {
 	f()
 }
 
-// mute sets *muted under the writer's lock: a line whose lineFrom reads
-// *muted is not written once mute has run.
-func (o *protocolWriter) mute(muted *bool) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	*muted = true
-}
+// maxEchoBytes is how much of a bad command an answer repeats.
+const maxEchoBytes = 80
 
 // clip makes text safe to repeat in an answer: printable ASCII only (any
 // other byte becomes '?'), and at most n bytes of it, with "..." after a

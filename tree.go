@@ -25,6 +25,12 @@ package main
 // kibitz lines) are the drawn nodes that ran an iteration, plus the nodes of
 // the summarised iterations, plus the nodes in the quiescence boxes; and so
 // do the pruned moves (treeRecorder.totals).
+//
+// Beside the tree the recorder keeps its steps (treeStep), for the page's
+// stepper: what the search did at the kept nodes, in the order it did it,
+// each with the node counter. An earlier iteration of a node is one step,
+// as it is one summary in the tree; a quiescence box's steps are its own
+// moves and their replies' scores.
 
 // treeRecorder records the tree of one root iteration of one search: the
 // iteration micro-Max's kibitz line calls "plies ply" (iteration depth
@@ -38,10 +44,12 @@ type treeRecorder struct {
 
 	nodes  []treeNode  // the nodes kept, each after its parent, in the order searched
 	stubs  []treeStub  // the pruned moves of the nodes' last iterations
+	steps  []treeStep  // what the search did at the nodes kept, in order
 	frames []treeFrame // a frame per call of the search now running, the root's first
 
 	firstNode int // the node counter at the root's iteration of the ply asked for (its own count)
 	lastNode  int // the node counter at the iteration's end
+	counter   int // the node counter at the last point that told it
 	pruned    int // moves pruned so far in the iteration, by any rule
 	calls     int // calls of the search in the iteration (-stats: "nodes")
 	tableHits int // ... that resumed from a table entry (-stats: "hash hits")
@@ -90,12 +98,46 @@ type treeStub struct {
 }
 
 // treeMove is a move of a quiescence box: searched (rule notPruned), with
-// the score its reply returned, seen from the box, or pruned by rule.
+// the score its reply returned, seen from the box, and the nodes its reply
+// counted, or pruned by rule.
 type treeMove struct {
 	from, to int
 	eval     int       // its new evaluation v, from the mover's view
 	score    int       // the score the move got (searched moves)
+	nodes    int       // the nodes of its reply (searched moves)
 	rule     pruneRule // notPruned, or what cut it
+}
+
+// stepKind is what a step (treeStep) shows the search doing at a node; the
+// comments say what the step's numbers a, b, c, d are.
+type stepKind uint8
+
+const (
+	stepIterate stepKind = iota // an iteration of depth a begins; its best starts at b (e at depth 1, else -infinity)
+	stepPass                    // an earlier iteration of depth a ended: best b by the move, c nodes, d moves pruned (its steps dropped)
+	stepEnter                   // a call begins: its node has the window, depth, evaluation and table depth
+	stepMove                    // a move is made: new evaluation v a (or the score a laboratory rule gave it), alpha f b; rule: searched next, or what cut it
+	stepReply                   // a quiescence box's move a (index of the box's moves): its reply returned, the move scores b
+	stepBest                    // the move gave a new best score a
+	stepCut                     // the iteration fails high with best a >= beta: no more moves (a king capture: a >= infinity)
+	stepStore                   // the iteration of depth a ends with best b, stored in the table
+	stepLeave                   // the call returns: best a, and b, a plus the delayed-loss bonus
+	numStepKinds
+)
+
+// stepNames are the kinds' names in the JSON of umax steps.
+var stepNames = [numStepKinds]string{"iterate", "pass", "enter", "move", "reply", "best", "cut", "store", "leave"}
+
+// treeStep is one step of the recorded iteration, at a node kept in the
+// tree: the stepper of the page walks them in order.
+type treeStep struct {
+	kind       stepKind
+	rule       pruneRule // a move: notPruned (its reply is searched next) or what cut it
+	table      bool      // a move: the table's best move, tried first
+	from, to   uint8     // a move (noSquare: none)
+	node       int32     // the node of the tree
+	nodes      int32     // the iteration's nodes counted so far, its own count the first
+	a, b, c, d int32     // the kind's numbers (stepKind)
 }
 
 // treeFrame is a call of the search in progress, with what the recorder
@@ -109,9 +151,11 @@ type treeFrame struct {
 
 	enterNodes, enterPruned         int      // node counter and pruned moves when it began
 	passNodes, passPruned, passStub int      // the same, and the stubs kept, when its iteration began
+	passStep                        int      // the index of its iteration's first step
 	pass                            treePass // its iteration now running
 
 	move      treeMove // the move last made; its reply's call (if searched) is the next child
+	moveScore int      // the score move got: v, or its reply's score negated
 	moveFresh bool     // move's reply is still to be searched
 	tableMove bool     // move is the table's best move, tried first
 	lastChild int      // the child node move led to, or -1
@@ -130,6 +174,17 @@ func newTreeRecorder(plies int, root Position) *treeRecorder {
 // top is the frame of the call running now.
 func (r *treeRecorder) top() *treeFrame { return &r.frames[len(r.frames)-1] }
 
+// step appends a step at node with the node counter last told.
+func (r *treeRecorder) step(s treeStep, node int) {
+	s.node, s.nodes = int32(node), int32(r.counter-r.firstNode+1)
+	r.steps = append(r.steps, s)
+}
+
+// moveStep is a step of kind with the move from-to.
+func moveStep(kind stepKind, from, to int) treeStep {
+	return treeStep{kind: kind, from: uint8(from), to: uint8(to)}
+}
+
 // enter records the start of a call of the search, after its table lookup:
 // the side to move, the window as received, the evaluation, the depth asked
 // for, the depth of the table entry it resumes from (0: none) and the node
@@ -137,6 +192,7 @@ func (r *treeRecorder) top() *treeFrame { return &r.frames[len(r.frames)-1] }
 func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
 	f := treeFrame{node: -1, box: -1, boxMove: -1, side: side, alpha: alpha, beta: beta, eval: eval,
 		depth: depth, tableDepth: tableDepth, enterNodes: nodes, enterPruned: r.pruned}
+	r.counter = nodes
 	if r.recording {
 		r.calls++
 		if tableDepth > 0 {
@@ -166,6 +222,7 @@ func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth,
 				f.box = f.node
 			}
 			parent.lastChild = f.node
+			r.step(treeStep{kind: stepEnter}, f.node)
 		}
 		parent.moveFresh = false
 	}
@@ -179,12 +236,13 @@ func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth,
 // iteration of a node summarises the one before and drops its subtree.
 func (r *treeRecorder) iterate(iter int, thinkingRoot bool, nodes int) {
 	f := r.top()
+	r.counter = nodes
 	if thinkingRoot && !r.done && !r.recording && iter == r.plies+1 {
 		r.recording, r.firstNode = true, nodes
 		f.node = 0
 		r.nodes = append(r.nodes[:0], treeNode{parent: -1, from: noSquare, to: noSquare, side: f.side,
 			alpha: f.alpha, beta: f.beta, eval: f.eval, depth: iter, bestChild: -1, bestStub: -1})
-		r.stubs = r.stubs[:0]
+		r.stubs, r.steps = r.stubs[:0], r.steps[:0]
 	}
 	if !r.recording || f.node < 0 {
 		return
@@ -193,14 +251,25 @@ func (r *treeRecorder) iterate(iter int, thinkingRoot bool, nodes int) {
 		f.pass.nodes, f.pass.pruned = nodes-f.passNodes, r.pruned-f.passPruned
 		r.nodes = r.nodes[:f.node+1]
 		r.stubs = r.stubs[:f.passStub]
+		r.steps = r.steps[:f.passStep]
 		n := &r.nodes[f.node]
 		n.earlier = append(n.earlier, f.pass)
 		n.moves = n.moves[:0]
+		p := f.pass
+		s := moveStep(stepPass, p.from, p.to)
+		s.a, s.b, s.c, s.d = int32(p.iter), int32(p.best), int32(p.nodes), int32(p.pruned)
+		r.step(s, f.node)
+		r.steps[len(r.steps)-1].nodes-- // the summary stands before this iteration's own count
 	}
 	f.pass = treePass{iter: iter, from: noSquare, to: noSquare}
-	f.passNodes, f.passPruned, f.passStub = nodes, r.pruned, len(r.stubs)
+	f.passNodes, f.passPruned, f.passStub, f.passStep = nodes, r.pruned, len(r.stubs), len(r.steps)
 	f.bestChild, f.bestStub = -1, -1
 	f.moveFresh = false
+	start := -infinity // the best before any move: nothing, or at depth 1 standing pat on e
+	if iter == 1 {
+		start = f.eval
+	}
+	r.step(treeStep{kind: stepIterate, a: int32(iter), b: int32(start)}, f.node)
 }
 
 // move records a move the running call has made, with its new evaluation
@@ -215,8 +284,13 @@ func (r *treeRecorder) move(m *searchMove) (pruneRule, int) {
 	}
 	f := r.top()
 	f.move = treeMove{from: m.from, to: m.to, eval: m.score, rule: m.rule}
-	f.moveFresh, f.tableMove = m.rule == notPruned, m.tableMove
+	f.moveFresh, f.tableMove, f.moveScore = m.rule == notPruned, m.tableMove, m.score
 	f.lastChild, f.lastStub, f.lastBox = -1, -1, -1
+	if f.node >= 0 {
+		s := moveStep(stepMove, m.from, m.to)
+		s.a, s.b, s.rule, s.table = int32(m.score), int32(m.alphaNow), m.rule, m.tableMove
+		r.step(s, f.node)
+	}
 	switch n := &r.nodes[max(f.node, 0)]; {
 	case f.node < 0:
 	case n.quiescence:
@@ -238,12 +312,18 @@ func (r *treeRecorder) newBest() {
 	f := r.top()
 	f.pass.from, f.pass.to = f.move.from, f.move.to
 	f.bestChild, f.bestStub = f.lastChild, f.lastStub
+	if f.node >= 0 {
+		s := moveStep(stepBest, f.move.from, f.move.to)
+		s.a = int32(f.moveScore)
+		r.step(s, f.node)
+	}
 }
 
 // iterated records the end of an iteration of the running call, with its
 // best score m and the node counter. The end of the root's recorded
 // iteration ends the recording.
 func (r *treeRecorder) iterated(best, nodes int) {
+	r.counter = nodes
 	if !r.recording {
 		return
 	}
@@ -252,6 +332,12 @@ func (r *treeRecorder) iterated(best, nodes int) {
 	if best >= infinity { // a king capture (or castling through check) ended it, not the move last best
 		f.pass.from, f.pass.to = noSquare, noSquare
 		f.bestChild, f.bestStub = -1, -1
+	}
+	if f.node >= 0 {
+		if best >= f.beta {
+			r.step(treeStep{kind: stepCut, a: int32(best)}, f.node)
+		}
+		r.step(treeStep{kind: stepStore, a: int32(f.pass.iter), b: int32(best)}, f.node)
 	}
 	if len(r.frames) == 1 { // the root
 		r.finish(f, best, best, nodes)
@@ -264,12 +350,21 @@ func (r *treeRecorder) iterated(best, nodes int) {
 func (r *treeRecorder) leave(best, score, nodes int) {
 	f := *r.top()
 	r.frames = r.frames[:len(r.frames)-1]
+	r.counter = nodes
 	if !r.recording {
 		return
 	}
 	r.finish(&f, best, score, nodes)
+	if len(r.frames) > 0 {
+		r.top().moveScore = -score // the move that led here scores the reply's score negated
+	}
+	if f.node >= 0 {
+		r.step(treeStep{kind: stepLeave, a: int32(best), b: int32(score)}, f.node)
+	}
 	if f.boxMove >= 0 {
-		r.nodes[f.box].moves[f.boxMove].score = -score
+		m := &r.nodes[f.box].moves[f.boxMove]
+		m.score, m.nodes = -score, nodes-f.enterNodes
+		r.step(treeStep{kind: stepReply, a: int32(f.boxMove), b: int32(-score)}, f.box)
 	}
 }
 

@@ -67,39 +67,46 @@ func (r *treeRecorder) writeDOT(w io.Writer, caption string) error {
 			}
 			continue
 		}
-		attrs := []string{"label=" + dotQuote(r.nodeLabel(n))}
-		switch {
-		case n.parent < 0:
-			attrs = append(attrs, "fillcolor=\""+dotRoot+"\"")
-		case n.last.iter == 0 && len(n.earlier) == 0:
-			attrs = append(attrs, "fillcolor=\""+dotAnswered+"\"")
-		case n.quiescence:
-			attrs = append(attrs, "fillcolor=\""+dotBox+"\"", "style=filled")
-		case n.tableDepth > 0:
-			attrs = append(attrs, "fillcolor=\""+dotResumed+"\"")
-		}
-		if n.best >= n.beta {
-			attrs = append(attrs, "color=\""+dotFailHigh+"\"")
-		}
-		if onLine[i] {
-			attrs = append(attrs, "penwidth=2.5")
-		}
-		fmt.Fprintf(bw, "\tn%d [%s];\n", i, strings.Join(attrs, ", "))
-		if n.parent >= 0 {
-			p := &r.nodes[n.parent]
-			var edge []string
-			if onLine[i] {
-				edge = append(edge, "penwidth=2.5")
-			}
-			if p.bestChild == i && p.best >= p.beta {
-				edge = append(edge, "color=\""+dotFailHigh+"\"", "fontcolor=\""+dotFailHigh+"\"", "label=\"cut-off\"")
-			}
-			fmt.Fprintf(bw, "\tn%d -> n%d [%s];\n", n.parent, i, strings.Join(edge, ", "))
-		}
+		r.writeNode(bw, i, onLine)
 		r.writeStubs(bw, i, onLine)
 	}
 	fmt.Fprintf(bw, "}\n")
 	return bw.Flush()
+}
+
+// writeNode writes node i of the tree and the edge from its parent, in
+// the colours and widths the title explains.
+func (r *treeRecorder) writeNode(bw *bufio.Writer, i int, onLine map[int]bool) {
+	n := &r.nodes[i]
+	attrs := []string{"label=" + dotQuote(r.nodeLabel(n))}
+	switch {
+	case n.parent < 0:
+		attrs = append(attrs, "fillcolor=\""+dotRoot+"\"")
+	case n.last.iter == 0 && len(n.earlier) == 0:
+		attrs = append(attrs, "fillcolor=\""+dotAnswered+"\"")
+	case n.quiescence:
+		attrs = append(attrs, "fillcolor=\""+dotBox+"\"", "style=filled")
+	case n.tableDepth > 0:
+		attrs = append(attrs, "fillcolor=\""+dotResumed+"\"")
+	}
+	if n.best >= n.beta {
+		attrs = append(attrs, "color=\""+dotFailHigh+"\"")
+	}
+	if onLine[i] {
+		attrs = append(attrs, "penwidth=2.5")
+	}
+	fmt.Fprintf(bw, "\tn%d [%s];\n", i, strings.Join(attrs, ", "))
+	if n.parent >= 0 {
+		p := &r.nodes[n.parent]
+		var edge []string
+		if onLine[i] {
+			edge = append(edge, "penwidth=2.5")
+		}
+		if p.bestChild == i && p.best >= p.beta {
+			edge = append(edge, "color=\""+dotFailHigh+"\"", "fontcolor=\""+dotFailHigh+"\"", "label=\"cut-off\"")
+		}
+		fmt.Fprintf(bw, "\tn%d -> n%d [%s];\n", n.parent, i, strings.Join(edge, ", "))
+	}
 }
 
 // writeStubs writes the pruned moves of node i, one dashed stub per rule

@@ -26,15 +26,35 @@ package main
 // A pass is an iteration [d, m, "move", nodes, pruned] (tree.go's
 // treePass); a stub a move made and not searched, {"node":i, "move":...,
 // "eval":v, "rule":"futile", "after":k}: it was made after the node's
-// children whose index is below k; a box move ["move", v, score, "rule"]
-// (rule "searched" for a recapture that was searched, score then its
-// score). The scores are micro-Max's, 99 to a pawn, from the view of the
+// children whose index is below k; a box move ["move", v, score, "rule",
+// nodes] (rule "searched" for a recapture that was searched, score then its
+// score and nodes its reply's nodes). The scores are micro-Max's, 99 to a pawn, from the view of the
 // side to move at the node; a move's v is from the mover's view.
 //
 // The counts add up as the picture's title says: nodes = drawn +
 // summarised + inBoxes, and for every node that ran an iteration, the
 // nodes of its last pass are one (its own) plus the totals of the children
 // it searched in that pass.
+
+// The steps of the iteration (tree.go's treeStep), for the page's stepper,
+// are another object (umax steps):
+//
+//	{"plies":3, "fen":"...", "nodes":N, "boards":["FEN of node 0", ...], "steps":[step, ...]}
+//
+// boards[i] is the position of node i: the root's with the moves of its
+// path made (a stalemate probe: its parent's, the other side to move). A
+// step is an array: its kind, its node, the iteration's nodes counted so
+// far, then the kind's numbers (tree.go's stepKind):
+//
+//	["iterate", node, nodes, d, m]           an iteration begins; m: the best before any move
+//	["pass", node, nodes, d, m, "move", nodes, pruned]  an earlier iteration, summarised
+//	["enter", node, nodes]                   a call begins (the node has what it received)
+//	["move", node, nodes, "e2e4", v, f, "rule", table]  a move made; rule "searched": its reply is next
+//	["reply", node, nodes, k, score]         a quiescence box's move k: its reply returned
+//	["best", node, nodes, m, "move"]         a new best
+//	["cut", node, nodes, m]                  a fail high (m >= beta) ends the iteration's moves
+//	["store", node, nodes, d, m]             the iteration ends, its best stored in the table
+//	["leave", node, nodes, m, score]         the call returns score (m plus the delayed-loss bonus)
 
 import (
 	"bufio"
@@ -91,6 +111,94 @@ func (r *treeRecorder) writeJSON(w io.Writer, caption string) error {
 	return j.w.Flush()
 }
 
+// writeStepsJSON writes the steps of the recorded iteration as JSON (see
+// the top of the file) on one line, without a newline.
+func (r *treeRecorder) writeStepsJSON(w io.Writer) error {
+	if !r.done {
+		return errors.New("the search did not finish the iteration to record")
+	}
+	j := &jsonWriter{w: bufio.NewWriter(w)}
+	j.raw("{")
+	j.field("plies").number(r.plies)
+	j.field("fen").str(fenOf(&r.root))
+	j.field("nodes").number(r.totals().nodes)
+	j.field("boards").strings(r.boards())
+	j.field("steps").raw("[")
+	for i, s := range r.steps {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.step(s)
+	}
+	j.raw("]}")
+	return j.w.Flush()
+}
+
+// boards are the FENs of the nodes' positions: the root's, with the moves
+// of each node's path made.
+func (r *treeRecorder) boards() []string {
+	fens := make([]string, len(r.nodes))
+	path := []Position{r.root} // the positions of the nodes on the path to the node now written, by ply
+	ply := make([]int, len(r.nodes))
+	for i, n := range r.nodes {
+		if i > 0 {
+			ply[i] = ply[n.parent] + 1
+			p := path[ply[n.parent]]
+			if n.from == noSquare { // a stalemate probe: the other side moves
+				p.side ^= white | black
+			} else {
+				p.makeMove(Move{from: n.from, to: n.to})
+			}
+			path = append(path[:ply[i]], p)
+		}
+		fens[i] = fenOf(&path[ply[i]])
+	}
+	return fens
+}
+
+// step writes a step of the stepper as an array (see the top of the file).
+func (j *jsonWriter) step(s treeStep) *jsonWriter {
+	j.raw("[").str(stepNames[s.kind]).raw(",").number(int(s.node)).raw(",").number(int(s.nodes))
+	move := treeMoveName(int(s.from), int(s.to))
+	switch s.kind {
+	case stepIterate, stepReply, stepStore, stepLeave:
+		j.raw(",").number(int(s.a)).raw(",").number(int(s.b))
+	case stepPass:
+		j.raw(",").number(int(s.a)).raw(",").number(int(s.b)).raw(",").str(move).raw(",").number(int(s.c)).raw(",").number(int(s.d))
+	case stepMove:
+		j.raw(",").str(move).raw(",").number(int(s.a)).raw(",").number(int(s.b)).raw(",").str(s.rule.String()).raw(",").boolean(s.table)
+	case stepBest:
+		j.raw(",").number(int(s.a)).raw(",").str(move)
+	case stepCut:
+		j.raw(",").number(int(s.a))
+	}
+	return j.raw("]")
+}
+
+// writeSourceJSON writes the literal search's source as the program holds
+// it, with the lines each part of a step lights (stepsource.go), on one
+// line: {"file":"search_literal.go", "text":"...", "lines":{"enter":[76, ...], ...}}.
+func writeSourceJSON(w io.Writer) error {
+	j := &jsonWriter{w: bufio.NewWriter(w)}
+	j.raw("{")
+	j.field("file").str("search_literal.go")
+	j.field("text").str(literalSource)
+	j.field("lines").raw("{")
+	lines := stepSourceLines(literalSource)
+	for _, p := range stepSource {
+		j.field(p.part).raw("[")
+		for i, n := range lines[p.part] {
+			if i > 0 {
+				j.raw(",")
+			}
+			j.number(n)
+		}
+		j.raw("]")
+	}
+	j.raw("}}")
+	return j.w.Flush()
+}
+
 // writeNodeJSON writes node i of the tree; onLine says it is on the best line.
 func (r *treeRecorder) writeNodeJSON(j *jsonWriter, i int, onLine bool) {
 	n := &r.nodes[i]
@@ -126,7 +234,8 @@ func (r *treeRecorder) writeNodeJSON(j *jsonWriter, i int, onLine bool) {
 			if k > 0 {
 				j.raw(",")
 			}
-			j.raw("[").str(treeMoveName(m.from, m.to)).raw(",").number(m.eval).raw(",").number(m.score).raw(",").str(m.rule.String()).raw("]")
+			j.raw("[").str(treeMoveName(m.from, m.to)).raw(",").number(m.eval).raw(",").number(m.score).raw(",").str(m.rule.String()).
+				raw(",").number(m.nodes).raw("]")
 		}
 		j.raw("]")
 		j.field("boxPruned").number(n.boxPruned)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -26,7 +27,7 @@ type jsonNode struct {
 	Last                                 [5]any
 	Best, Score, BestChild, BestStub     int
 	Total, BoxPruned                     int
-	Box                                  [][4]any
+	Box                                  [][5]any
 }
 
 type jsonStub struct {
@@ -55,7 +56,8 @@ func decodeTree(t *testing.T, r *treeRecorder) jsonTree {
 	return tree
 }
 
-// TestTreeJSONCounts checks what the page's tree view shows: the nodes of
+// TestTreeJSONCounts checks what the page's tree view and stepper show
+// (the steps: checkSteps, treesteps_test.go): the nodes of
 // the iteration (as the kibitz lines count them) split into drawn nodes,
 // earlier iterations and quiescence boxes; every node's last iteration
 // counting itself once plus the nodes of the children it searched; the
@@ -72,6 +74,7 @@ func TestTreeJSONCounts(t *testing.T) {
 		if !c.futility {
 			name += " (4.0)"
 		}
+		checkSteps(t, fmt.Sprintf("%s, %d ply", name, c.plies), tree, decodeSteps(t, tr.rec), tr.nodes)
 		root := tree.Tree[0]
 		if tree.Nodes != tr.nodes || tree.Drawn+tree.Summarised+tree.InBoxes != tree.Nodes || root.Total != tree.Nodes {
 			t.Errorf("%s, %d ply: nodes %d = %d + %d + %d, root total %d; the kibitz lines say %d",

@@ -30,23 +30,14 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// Identification and defaults of the UCI side.
-const (
-	uciAuthor     = "H.G. Muller (micro-Max 4.1), ported to Go"
-	maxOverheadMS = 5000 // the largest Move Overhead, in milliseconds
-)
-
-// uciConfig holds what the command line sets for UCI mode.
-type uciConfig struct {
-	nodeBudget int  // if > 0, the root node budget of every search that go nodes does not set (-nodes)
-	maxMemory  int  // the largest Hash, in MiB (maxMemoryMB if 0)
-	stats      bool // after each search, its statistics as info strings (-stats; also with debug on)
-}
+// uciAuthor is the author the engine names.
+const uciAuthor = "H.G. Muller (micro-Max 4.1), ported to Go"
 
 // uciSession is one UCI conversation: the game of the last position
 // command as the engine's board holds it, the options, and the search
@@ -54,17 +45,15 @@ type uciConfig struct {
 type uciSession struct {
 	e   *Engine
 	out *protocolWriter
-	cfg uciConfig
+	cfg config // the settings (options.go): the command line's, then the options'
 
 	// game is the game the engine's board holds when no search runs: the
 	// start position of the last position command, its moves, and the
 	// engine's own move if micro-Max has played it on its board since. base
 	// names the start: "startpos", or "fen" and the FEN's fields.
-	game     gameRecord
-	base     string
-	overhead time.Duration // the Move Overhead option
-	ponder   bool          // the Ponder option (the GUI's; pondering itself is go ponder)
-	debug    bool          // debug on: the time limits and the statistics of each search as info strings
+	game  gameRecord
+	base  string
+	debug bool // debug on: the time limits and the statistics of each search as info strings
 
 	search   *uciSearch // the search running, or nil
 	quitting bool
@@ -74,26 +63,18 @@ type uciSession struct {
 // uciSearch is the search job the session runs, and what it knows of it.
 type uciSearch struct {
 	job     *searchJob
-	root    Position
 	stopped bool // stop (or a command that implies it) was sent
 	// reported: an info line with a score has been written. Written on the
 	// search's goroutine before the job is done, read after.
 	reported bool
 }
 
-// runUCI runs a UCI session on in and out until quit or the end of input.
-func runUCI(e *Engine, in io.Reader, out io.Writer, cfg uciConfig) {
-	newUCISession(e, out, cfg).serve(in)
-}
-
 // newUCISession returns a session on the engine's position, taken as the
 // initial position (an engine just made by newEngine is the C program at
 // its start).
-func newUCISession(e *Engine, out io.Writer, cfg uciConfig) *uciSession {
-	if cfg.maxMemory == 0 {
-		cfg.maxMemory = maxMemoryMB
-	}
-	s := &uciSession{e: e, out: &protocolWriter{w: out}, cfg: cfg, overhead: defaultMoveOverhead, base: "startpos"}
+func newUCISession(e *Engine, out io.Writer, cfg config) *uciSession {
+	cfg.overhead = defaultMoveOverhead // no flag sets it
+	s := &uciSession{e: e, out: &protocolWriter{w: out}, cfg: cfg, base: "startpos"}
 	s.game.reset(setup{pos: e.Position})
 	return s
 }
@@ -124,24 +105,28 @@ func (s *uciSession) run(lines <-chan inputLine) {
 	}
 }
 
-// uciCommands are the commands of the protocol, each with what it does
-// with the words after it and the time the line arrived.
-var uciCommands map[string]func(s *uciSession, args []string, at time.Time)
+// uciCommand is an entry of the command table: what a command does with
+// the words after it and the time its line arrived.
+type uciCommand struct {
+	run     func(s *uciSession, args []string, at time.Time)
+	settles bool // the command changes the engine's state: a running search is stopped first (settle)
+}
 
-func init() {
-	uciCommands = map[string]func(*uciSession, []string, time.Time){
-		"uci":        func(s *uciSession, _ []string, _ time.Time) { s.identify() },
-		"isready":    func(s *uciSession, _ []string, _ time.Time) { s.out.line("readyok") },
-		"debug":      (*uciSession).setDebug,
-		"setoption":  func(s *uciSession, args []string, _ time.Time) { s.settle("setoption"); s.setOption(args) },
-		"register":   func(*uciSession, []string, time.Time) {}, // no registration needed
-		"ucinewgame": func(s *uciSession, _ []string, _ time.Time) { s.settle("ucinewgame"); s.newGame() },
-		"position":   func(s *uciSession, args []string, _ time.Time) { s.settle("position"); s.position(args) },
-		"go":         func(s *uciSession, args []string, at time.Time) { s.settle("go"); s.goCmd(args, at) },
-		"stop":       func(s *uciSession, _ []string, _ time.Time) { s.stop() },
-		"ponderhit":  (*uciSession).ponderhit,
-		"quit":       func(s *uciSession, _ []string, _ time.Time) { s.stopSearch(); s.quitting = true },
-	}
+// uciCommands are the commands of the protocol, and the page's own (umax
+// ..., uci_web.go). The others are answered at once, also during a search.
+var uciCommands = map[string]uciCommand{
+	"uci":        {run: func(s *uciSession, _ []string, _ time.Time) { s.identify() }},
+	"isready":    {run: func(s *uciSession, _ []string, _ time.Time) { s.out.line("readyok") }},
+	"debug":      {run: (*uciSession).setDebug},
+	"setoption":  {run: func(s *uciSession, args []string, _ time.Time) { s.setOption(args) }, settles: true},
+	"register":   {run: func(*uciSession, []string, time.Time) {}}, // no registration needed
+	"ucinewgame": {run: func(s *uciSession, _ []string, _ time.Time) { s.newGame() }, settles: true},
+	"position":   {run: func(s *uciSession, args []string, _ time.Time) { s.position(args) }, settles: true},
+	"go":         {run: (*uciSession).goCmd, settles: true},
+	"stop":       {run: func(s *uciSession, _ []string, _ time.Time) { s.stop() }},
+	"ponderhit":  {run: (*uciSession).ponderhit},
+	"quit":       {run: func(s *uciSession, _ []string, _ time.Time) { s.stopSearch(); s.quitting = true }},
+	"umax":       {run: (*uciSession).webCommand},
 }
 
 // execute runs one line. As the protocol asks, words before the first
@@ -153,11 +138,14 @@ func (s *uciSession) execute(l inputLine) {
 	}
 	words := strings.Fields(l.text)
 	for i, w := range words {
-		if run, ok := uciCommands[w]; ok {
+		if c, ok := uciCommands[w]; ok {
 			if i > 0 {
 				s.infof("unknown command %s skipped", quoteWords(words[:i]))
 			}
-			run(s, words[i+1:], l.at)
+			if c.settles {
+				s.settle(w)
+			}
+			c.run(s, words[i+1:], l.at)
 			return
 		}
 	}
@@ -183,8 +171,10 @@ func quoteWords(words []string) string {
 func (s *uciSession) identify() {
 	s.out.line("id name " + engineTitle) // with the version of a release build
 	s.out.line("id author " + uciAuthor)
-	for _, o := range uciOptions {
-		s.out.line("option name " + o.name + " type " + o.declare(s))
+	for i := range options {
+		if o := &options[i]; o.uci != "" {
+			s.out.line("option name " + o.uci + " type " + s.uciType(o))
+		}
 	}
 	s.out.line("uciok")
 }
@@ -231,115 +221,72 @@ func (s *uciSession) stopSearch() {
 // search still running is stopped, and sends its bestmove. A search not
 // yet told to stop means the GUI forgot "stop"; the engine says so.
 func (s *uciSession) settle(command string) {
-	if s.search == nil {
-		return
+	if s.search != nil {
+		if !s.search.stopped {
+			s.infof("%s during a search: the search is stopped first", command)
+		}
+		s.stopSearch()
 	}
-	if !s.search.stopped {
-		s.infof("%s during a search: the search is stopped first", command)
-	}
-	s.stopSearch()
+	s.web.keepTree() // the tree the search recorded, for umax tree (uci_web.go)
 }
 
-// newGame is "ucinewgame": the engine becomes a freshly started C program
-// (micro-Max's initial position, an empty table, root key counter 0).
+// newGame is "ucinewgame": a freshly started C program (Engine.restart).
 func (s *uciSession) newGame() {
 	s.e.restart()
 	s.game.reset(setup{pos: s.e.Position})
 	s.base = "startpos"
 }
 
+// webCommand is "umax ...": the browser page's commands (uci_web.go).
+func (s *uciSession) webCommand(args []string, _ time.Time) {
+	if len(args) == 0 {
+		s.infof("umax wants state, san, record, tree, steps, diff or source")
+		return
+	}
+	switch args[0] {
+	case "state":
+		s.out.line("umax state " + s.stateJSON())
+	case "san":
+		s.out.line("umax san " + s.sanJSON(args[1:]))
+	case "record":
+		plies, ok := 0, len(args) == 2
+		if ok {
+			plies, ok = parseInt(args[1], 0, maxTreePlies)
+		}
+		if !ok {
+			s.infof("umax record wants a ply from 0 (none) to %d, not %s", maxTreePlies, quoteWords(args[1:]))
+			return
+		}
+		s.settle("umax record")
+		s.web.recordPlies = plies
+	case "tree", "steps":
+		s.settle("umax " + args[0])
+		s.out.line("umax " + args[0] + " " + s.treeJSON(args[0] == "steps"))
+	case "diff":
+		s.settle("umax diff")
+		s.out.line("umax diff " + s.diffJSON())
+	case "source":
+		var b strings.Builder
+		writeSourceJSON(&b)
+		s.out.line("umax source " + b.String())
+	default:
+		s.infof("umax %s: no such command (state, san, record, tree, steps, diff, source)", quoteWords(args[:1]))
+	}
+}
+
 // --- Options ------------------------------------------------------------
 
-// uciOption is a setting the engine announces after uci; setoption sets it.
-type uciOption struct {
-	name    string                              // as announced; setoption's name matches it in any case
-	declare func(s *uciSession) string          // its type, default and range, as announced
-	set     func(s *uciSession, v string) error // applies a value ("" for a button)
-}
-
-// uciOptions are the engine's settings, in the order announced; the
-// strength level's (strength.go) and the search variant's (engine.go)
-// follow the engine's own.
-var uciOptions = append([]uciOption{
-	{name: "Hash",
-		declare: func(s *uciSession) string {
-			return fmt.Sprintf("spin default %d min 1 max %d", s.e.memoryMB(), s.cfg.maxMemory)
-		},
-		set: func(s *uciSession, v string) error {
-			mb, err := spinValue(v, 1, s.cfg.maxMemory)
-			if err == nil {
-				s.e.setMemory(mb)
-			}
-			return err
-		}},
-	{name: "Clear Hash",
-		declare: func(*uciSession) string { return "button" },
-		set: func(s *uciSession, v string) error {
-			if !strings.EqualFold(v, "false") { // fastchess sends a button's value: true presses it
-				clear(s.e.table)
-			}
-			return nil
-		}},
-	{name: "Move Overhead",
-		declare: func(*uciSession) string {
-			return fmt.Sprintf("spin default %d min 0 max %d", defaultMoveOverhead.Milliseconds(), maxOverheadMS)
-		},
-		set: func(s *uciSession, v string) error {
-			ms, err := spinValue(v, 0, maxOverheadMS)
-			if err == nil {
-				s.overhead = time.Duration(ms) * time.Millisecond
-			}
-			return err
-		}},
-	{name: "Ponder",
-		declare: func(*uciSession) string { return "check default false" },
-		set: func(s *uciSession, v string) error {
-			on, err := checkValue(v)
-			if err == nil {
-				s.ponder = on
-			}
-			return err
-		}},
-	// Threads exists for the match runners' sake (OpenBench's presets set
-	// Threads=1): micro-Max searches with one.
-	{name: "Threads",
-		declare: func(*uciSession) string { return "spin default 1 min 1 max 1" },
-		set: func(s *uciSession, v string) error {
-			_, err := spinValue(v, 1, 1)
-			return err
-		}},
-}, append(strengthUCIOptions(), variantUCIOptions()...)...)
-
-// variantUCIOptions are the search variant's settings (engine.go) as UCI
-// options: a margin is a spin, a switch a check.
-func variantUCIOptions() (options []uciOption) {
-	for i := range variantOptions {
-		o := &variantOptions[i]
-		options = append(options, uciOption{name: o.uci,
-			declare: func(*uciSession) string { return o.uciType() },
-			set:     func(s *uciSession, v string) error { return s.e.setVariantText(o, v, "true", "false") }})
+// uciType is an option's type, default and range as UCI's option line
+// declares them: "check default true", "spin default 0 min -300 max 900",
+// "button". The default is the setting now (the command line's, say).
+func (s *uciSession) uciType(o *option) string {
+	switch o.kind {
+	case checkOption:
+		return fmt.Sprintf("check default %v", o.get(s.e, &s.cfg) != 0)
+	case spinOption:
+		return fmt.Sprintf("spin default %d min %d max %d", o.get(s.e, &s.cfg), o.lo, o.maxValue(s.e, &s.cfg))
 	}
-	return options
-}
-
-// spinValue reads a spin option's value within [lo, hi].
-func spinValue(v string, lo, hi int) (int, error) {
-	n, ok := parseInt(v, lo, hi)
-	if !ok {
-		return 0, fmt.Errorf("want a whole number from %d to %d", lo, hi)
-	}
-	return n, nil
-}
-
-// checkValue reads a check option's value: true or false, in any case.
-func checkValue(v string) (bool, error) {
-	switch strings.ToLower(v) {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
-	}
-	return false, fmt.Errorf("want true or false")
+	return "button"
 }
 
 // setOption is "setoption name NAME [value VALUE]". Names are matched in
@@ -350,20 +297,28 @@ func (s *uciSession) setOption(args []string) {
 		return
 	}
 	nameWords, valueWords := args[1:], []string(nil)
-	for i, w := range nameWords {
-		if w == "value" {
-			nameWords, valueWords = nameWords[:i], nameWords[i+1:]
-			break
-		}
+	if i := slices.Index(nameWords, "value"); i >= 0 {
+		nameWords, valueWords = nameWords[:i], nameWords[i+1:]
 	}
 	name, value := strings.Join(nameWords, " "), strings.Join(valueWords, " ")
-	for _, o := range uciOptions {
-		if strings.EqualFold(o.name, name) {
-			if err := o.set(s, value); err != nil {
-				s.infof("option %s: value %s refused (%v); unchanged", o.name, quoteWords(valueWords), err)
+	for i := range options {
+		o := &options[i]
+		switch {
+		case o.uci == "" || !strings.EqualFold(o.uci, name):
+			continue
+		case o.kind == buttonOption && strings.EqualFold(value, "false"): // fastchess sends a button's value: true presses it
+		case o.kind == buttonOption:
+			o.set(s.e, &s.cfg, 0)
+		default:
+			if err := o.setText(s.e, &s.cfg, value, "true", "false"); err != nil {
+				s.infof("option %s: value %s refused (%v); unchanged", o.uci, quoteWords(valueWords), err)
+			} else if o.note != nil {
+				if note := o.note(s.e, &s.cfg, o.get(s.e, &s.cfg)); note != "" {
+					s.infof("%s", note)
+				}
 			}
-			return
 		}
+		return
 	}
 	s.infof("no option %s", quoteWords(nameWords))
 }
@@ -373,18 +328,47 @@ func (s *uciSession) setOption(args []string) {
 // position is "position startpos|fen FEN [moves M1 M2 ...]". The moves are
 // checked first: a broken FEN or an illegal move leaves everything as it
 // was. If the command continues the game the engine's board holds (the
-// same start and the same moves so far), only the new moves are made;
-// otherwise the engine goes back to where the two games part (the start, if
-// they do not share it) and makes the moves from there. Every move is made
-// with micro-Max's own check (Engine.play), as the C program makes a typed
-// move.
+// same start and the same moves so far), only the new moves are made, with
+// Engine.play; otherwise the engine goes back to where the two games part
+// (the start, if they do not share it) and makes the moves from there.
 func (s *uciSession) position(args []string) {
+	start, base, moves, ok := s.readPosition(args)
+	if !ok {
+		return
+	}
+	// Where the engine's game and the new one part: the engine goes back
+	// there (micro-Max has no undo: the game record has the positions).
+	common := 0
+	if base == s.base {
+		for common < len(moves) && common < s.game.length() && s.game.plies[common+1].move == moves[common] {
+			common++
+		}
+	} else {
+		s.game.reset(start)
+		s.base = base
+		for i := 0; i < len(start.dropped); i++ { // said once, not with every move of the game
+			s.infof("castling right %c dropped: its king or rook is not at home", start.dropped[i])
+		}
+	}
+	s.game.undo(s.game.length() - common)
+	s.e.Position = s.game.current().pos
+	for _, m := range moves[common:] {
+		if err := s.e.play(m, s.cfg.lab); err != nil { // cannot happen: the moves were checked
+			s.infof("position: %v", err) // (play left the position as it was)
+			return
+		}
+		s.game.push(m, s.e.Position)
+	}
+}
+
+// readPosition reads the words of position: the start (and its name, base:
+// "startpos" or "fen" and the FEN) and the moves, each legal where it is
+// played. Anything wrong is said in an info string, and ok is false.
+func (s *uciSession) readPosition(args []string) (start setup, base string, moves []Move, ok bool) {
 	if len(args) == 0 {
 		s.infof("position wants startpos or fen; position unchanged")
 		return
 	}
-	var start setup
-	var base string
 	rest := args[1:]
 	switch args[0] {
 	case "startpos":
@@ -412,41 +396,17 @@ func (s *uciSession) position(args []string) {
 	if len(rest) > 0 && rest[0] == "moves" {
 		rest = rest[1:]
 	}
-	moves := make([]Move, 0, len(rest))
 	p := start.pos
 	for i, text := range rest {
-		m, ok := p.parseMove(text)
-		if !ok {
+		m, legal := p.parseMove(text)
+		if !legal {
 			s.infof("position: move %d, %s, is not legal here; position unchanged", i+1, quoteWords(rest[i:i+1]))
 			return
 		}
 		p.makeMove(m)
 		moves = append(moves, m)
 	}
-	// Where the engine's game and the new one part: the engine goes back
-	// there (micro-Max has no undo: the game record has the positions).
-	common := 0
-	if base == s.base {
-		for common < len(moves) && common < s.game.length() && s.game.plies[common+1].move == moves[common] {
-			common++
-		}
-	} else {
-		s.game.reset(start)
-		s.base = base
-		for i := 0; i < len(start.dropped); i++ { // said once, not with every move of the game
-			s.infof("castling right %c dropped: its king or rook is not at home", start.dropped[i])
-		}
-	}
-	s.game.undo(s.game.length() - common)
-	s.e.Position = s.game.current().pos
-	for _, m := range moves[common:] {
-		if err := s.e.play(m); err != nil { // cannot happen: the moves were checked
-			s.infof("position: %v", err)
-			s.e.Position = s.game.current().pos
-			return
-		}
-		s.game.push(m, s.e.Position)
-	}
+	return start, base, moves, true
 }
 
 // --- Searching ------------------------------------------------------------
@@ -457,101 +417,15 @@ func (s *uciSession) position(args []string) {
 // GUI waits for its bestmove. Without any limit the engine thinks as
 // micro-Max does, with its budget of 1e6 nodes.
 func (s *uciSession) goCmd(args []string, at time.Time) {
-	var limits searchLimits
-	var myTime, myInc, movesToGo, moveTime, depth, nodes, mate int
-	var haveTime, haveMoveTime bool
-	white := s.e.side == white
-	numbers := map[string]struct {
-		value    *int
-		lo, hi   int
-		present  *bool
-		mineOnly bool
-	}{
-		"wtime":     {value: &myTime, lo: math.MinInt32, hi: math.MaxInt32, present: &haveTime, mineOnly: true},
-		"btime":     {value: &myTime, lo: math.MinInt32, hi: math.MaxInt32, present: &haveTime, mineOnly: true},
-		"winc":      {value: &myInc, lo: 0, hi: math.MaxInt32, mineOnly: true},
-		"binc":      {value: &myInc, lo: 0, hi: math.MaxInt32, mineOnly: true},
-		"movestogo": {value: &movesToGo, lo: 0, hi: math.MaxInt32},
-		"movetime":  {value: &moveTime, lo: 0, hi: math.MaxInt32, present: &haveMoveTime},
-		"depth":     {value: &depth, lo: 1, hi: maxIter},
-		"nodes":     {value: &nodes, lo: 1, hi: noBudget},
-		"mate":      {value: &mate, lo: 1, hi: maxIter / 2},
-	}
-	for i := 0; i < len(args); i++ {
-		word := args[i]
-		if n, ok := numbers[word]; ok {
-			if i+1 == len(args) {
-				s.infof("go: %s without a value skipped", word)
-				continue
-			}
-			i++
-			v, ok := parseInt(args[i], n.lo, n.hi)
-			if !ok {
-				s.infof("go: %s %s skipped: want a whole number from %d to %d", word, quoteWords(args[i:i+1]), n.lo, n.hi)
-				continue
-			}
-			if n.mineOnly && (word[0] == 'w') != white {
-				continue // the opponent's clock
-			}
-			*n.value = v
-			if n.present != nil {
-				*n.present = true
-			}
-			continue
-		}
-		switch word {
-		case "infinite":
-			limits.infinite = true
-		case "ponder":
-			limits.ponder = true
-		case "searchmoves":
-			for i+1 < len(args) {
-				if _, keyword := numbers[args[i+1]]; keyword || args[i+1] == "infinite" || args[i+1] == "ponder" {
-					break
-				}
-				i++
-				if m, ok := s.e.parseMove(args[i]); ok {
-					limits.searchMoves = append(limits.searchMoves, m)
-				} else {
-					s.infof("go searchmoves: %s is not legal here; skipped", quoteWords(args[i:i+1]))
-				}
-			}
-			if limits.searchMoves == nil {
-				s.infof("go searchmoves: no legal move listed; searching every move")
-			}
-		default:
-			s.infof("go: %s skipped", quoteWords(args[i:i+1]))
-		}
-	}
-	if mate > 0 && depth == 0 {
-		depth = 2 * mate // a mate in N moves is found by a search of 2N plies
-	}
-	limits.depth = depth
-	limits.budget = nodes
-	if limits.budget == 0 {
-		limits.budget = s.cfg.nodeBudget
-	}
-	if haveTime || haveMoveTime {
-		c := moveClock{overhead: s.overhead}
-		if haveMoveTime {
-			c.perMove = max(time.Duration(moveTime)*time.Millisecond, time.Millisecond)
-		}
-		if haveTime {
-			c.left = time.Duration(myTime) * time.Millisecond
-			c.increment = time.Duration(myInc) * time.Millisecond
-			c.movesToGo = movesToGo
-		}
-		limits.soft, limits.hard = c.budget()
-	} else if limits.budget == 0 && depth == 0 && !limits.infinite {
-		limits.budget = microMaxBudget // (a ponder search reaches it and waits for ponderhit)
-	}
+	limits := s.goLimits(s.readGo(args))
 	if s.debug {
 		s.infof("search limits: soft %d ms, hard %d ms, nodes %d, depth %d, infinite %v, ponder %v",
 			limits.soft.Milliseconds(), limits.hard.Milliseconds(), limits.budget, limits.depth, limits.infinite, limits.ponder)
 	}
 	limits.stats = s.debug || s.cfg.stats
-	limits.tree = s.web.recording(s.e)
-	sr := &uciSearch{root: s.e.Position}
+	limits.lab, limits.strength = s.cfg.lab, s.cfg.strength
+	limits.tree = s.web.recording(s.e, s.cfg.lab)
+	sr := &uciSearch{}
 	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {
 		pv := it.pv[:s.game.pvLength(it.pv)] // the game record does not change while the job runs
 		s.out.line("info depth " + strconv.Itoa(it.depth) + " score " + uciScore(it.score) + progress(it.nodes, it.elapsed) +
@@ -559,6 +433,126 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 		sr.reported = true
 	})
 	s.search = sr
+}
+
+// goArgs are the words of a go command, read: the engine's own clock
+// (wtime or btime, winc or binc), movestogo, movetime, depth, nodes, mate,
+// infinite, ponder and searchmoves.
+type goArgs struct {
+	myTime, myInc, movesToGo, moveTime, depth, nodes, mate int
+	haveTime, haveMoveTime                                 bool
+	infinite, ponder                                       bool
+	searchMoves                                            []Move
+}
+
+// goNumber is a word of go that takes a number: where it goes, its range,
+// and whether it belongs to one side's clock (w... or b...).
+type goNumber struct {
+	value    func(g *goArgs) *int
+	lo, hi   int
+	present  func(g *goArgs) *bool
+	mineOnly bool
+}
+
+// goNumbers are the words of go that take a number.
+var goNumbers = map[string]goNumber{
+	"wtime":     {value: func(g *goArgs) *int { return &g.myTime }, lo: math.MinInt32, hi: math.MaxInt32, present: func(g *goArgs) *bool { return &g.haveTime }, mineOnly: true},
+	"btime":     {value: func(g *goArgs) *int { return &g.myTime }, lo: math.MinInt32, hi: math.MaxInt32, present: func(g *goArgs) *bool { return &g.haveTime }, mineOnly: true},
+	"winc":      {value: func(g *goArgs) *int { return &g.myInc }, lo: 0, hi: math.MaxInt32, mineOnly: true},
+	"binc":      {value: func(g *goArgs) *int { return &g.myInc }, lo: 0, hi: math.MaxInt32, mineOnly: true},
+	"movestogo": {value: func(g *goArgs) *int { return &g.movesToGo }, lo: 0, hi: math.MaxInt32},
+	"movetime":  {value: func(g *goArgs) *int { return &g.moveTime }, lo: 0, hi: math.MaxInt32, present: func(g *goArgs) *bool { return &g.haveMoveTime }},
+	"depth":     {value: func(g *goArgs) *int { return &g.depth }, lo: 1, hi: maxIter},
+	"nodes":     {value: func(g *goArgs) *int { return &g.nodes }, lo: 1, hi: noBudget},
+	"mate":      {value: func(g *goArgs) *int { return &g.mate }, lo: 1, hi: maxIter / 2},
+}
+
+// readGo reads the words of go; a word it cannot use is skipped and said
+// in an info string.
+func (s *uciSession) readGo(args []string) *goArgs {
+	g := &goArgs{}
+	for i := 0; i < len(args); i++ {
+		word := args[i]
+		if n, ok := goNumbers[word]; ok {
+			if i+1 == len(args) {
+				s.infof("go: %s without a value skipped", word)
+				continue
+			}
+			i++
+			v, ok := parseInt(args[i], n.lo, n.hi)
+			switch {
+			case !ok:
+				s.infof("go: %s %s skipped: want a whole number from %d to %d", word, quoteWords(args[i:i+1]), n.lo, n.hi)
+			case n.mineOnly && (word[0] == 'w') != (s.e.side == white): // the opponent's clock
+			default:
+				*n.value(g) = v
+				if n.present != nil {
+					*n.present(g) = true
+				}
+			}
+			continue
+		}
+		switch word {
+		case "infinite":
+			g.infinite = true
+		case "ponder":
+			g.ponder = true
+		case "searchmoves":
+			i = s.readSearchMoves(g, args, i)
+		default:
+			s.infof("go: %s skipped", quoteWords(args[i:i+1]))
+		}
+	}
+	return g
+}
+
+// readSearchMoves reads the moves after "searchmoves" at args[i], up to
+// the next word of go, and returns the index of the last word read.
+func (s *uciSession) readSearchMoves(g *goArgs, args []string, i int) int {
+	for i+1 < len(args) {
+		if _, keyword := goNumbers[args[i+1]]; keyword || args[i+1] == "infinite" || args[i+1] == "ponder" {
+			break
+		}
+		i++
+		if m, ok := s.e.parseMove(args[i]); ok {
+			g.searchMoves = append(g.searchMoves, m)
+		} else {
+			s.infof("go searchmoves: %s is not legal here; skipped", quoteWords(args[i:i+1]))
+		}
+	}
+	if g.searchMoves == nil {
+		s.infof("go searchmoves: no legal move listed; searching every move")
+	}
+	return i
+}
+
+// goLimits are the limits of the search go asks for: a clock's budget
+// (moveClock), a depth (a mate in N is a search of 2N plies), a node budget
+// (-nodes unless go nodes gives one), or micro-Max's 1e6 nodes.
+func (s *uciSession) goLimits(g *goArgs) searchLimits {
+	limits := searchLimits{infinite: g.infinite, ponder: g.ponder, searchMoves: g.searchMoves, budget: g.nodes, depth: g.depth}
+	if g.mate > 0 && g.depth == 0 {
+		limits.depth = 2 * g.mate // a mate in N moves is found by a search of 2N plies
+	}
+	if limits.budget == 0 {
+		limits.budget = s.cfg.nodeBudget
+	}
+	switch {
+	case g.haveTime || g.haveMoveTime:
+		c := moveClock{overhead: s.cfg.overhead}
+		if g.haveMoveTime {
+			c.perMove = max(time.Duration(g.moveTime)*time.Millisecond, time.Millisecond)
+		}
+		if g.haveTime {
+			c.left = time.Duration(g.myTime) * time.Millisecond
+			c.increment = time.Duration(g.myInc) * time.Millisecond
+			c.movesToGo = g.movesToGo
+		}
+		limits.soft, limits.hard = c.budget()
+	case limits.budget == 0 && limits.depth == 0 && !limits.infinite:
+		limits.budget = microMaxBudget // (a ponder search reaches it and waits for ponderhit)
+	}
+	return limits
 }
 
 // uciScore writes micro-Max's score as UCI wants it: "cp S", micro-Max's
@@ -592,12 +586,12 @@ func (s *uciSession) finish() {
 	res := sr.job.wait()
 	total := progress(res.nodes, res.elapsed)
 	switch {
-	case !res.hasBest && sr.root.inCheck():
+	case !res.hasBest && sr.job.root.inCheck():
 		s.out.line("info depth 0 score mate 0" + total)
 	case !res.hasBest:
 		s.out.line("info depth 0 score cp 0" + total)
 	case !sr.reported:
-		s.out.line("info depth 0 score cp " + strconv.Itoa(sr.root.eval) + total + " pv " + res.best.String())
+		s.out.line("info depth 0 score cp " + strconv.Itoa(sr.job.root.eval) + total + " pv " + res.best.String())
 	case res.nodes != res.last.nodes:
 		s.out.line("info" + total)
 	}

@@ -14,7 +14,7 @@ import (
 // TestUCIIdentify: uci is answered with the name, the author, the options
 // and uciok; isready with readyok; the options' defaults are the engine's.
 func TestUCIIdentify(t *testing.T) {
-	d := newUCIDialogue(t, newEngine(defaultHashEntries), uciConfig{})
+	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
 	got := d.sync("uci")
 	want := []string{
 		"id name micro-Max 4.1 (Go)",
@@ -79,7 +79,7 @@ func TestUCINodeCountsMatchC(t *testing.T) {
 	for key, list := range sessions {
 		t.Run(strings.ReplaceAll(key, " ", "-"), func(t *testing.T) {
 			t.Parallel()
-			d := newUCIDialogue(t, newEngine(defaultHashEntries), uciConfig{})
+			d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
 			d.sync("uci")
 			if !list[0].futility {
 				d.expectNothing("setoption name futility pruning value false")
@@ -221,7 +221,7 @@ func TestPVLength(t *testing.T) {
 // ends the game, here the 100th ply without a capture or a pawn move (the
 // rule itself: TestPVLength; whole games: TestUCISelfPlay).
 func TestUCIPVEndsWithTheGame(t *testing.T) {
-	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d := newUCIDialogue(t, smallEngine(), config{})
 	fen := "4k3/8/8/8/8/8/8/R3K3 w Q - 99 80"
 	var game gameRecord
 	game.reset(mustFEN(t, fen))
@@ -233,7 +233,7 @@ func TestUCIPVEndsWithTheGame(t *testing.T) {
 // iteration, exactly one bestmove, and leaves the board at the root.
 func TestUCIStopAndReady(t *testing.T) {
 	e := smallEngine()
-	d := newUCIDialogue(t, e, uciConfig{})
+	d := newUCIDialogue(t, e, config{})
 	d.sync("uci", "ucinewgame", "position startpos moves e2e4 e7e5")
 	d.send("go infinite")
 	seen := d.awaitThinking(4)
@@ -272,7 +272,7 @@ func TestUCIInfiniteMate(t *testing.T) {
 		{"go ponder", "ponderhit", "h1h8", "mate 1"},
 		{"go ponder wtime 1000 btime 1000", "stop", "h1h8", "mate 1"},
 	} {
-		d := newUCIDialogue(t, smallEngine(), uciConfig{})
+		d := newUCIDialogue(t, smallEngine(), config{})
 		d.send("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1", c.go_)
 		got := d.until(c.score, func(l string) bool { i, ok := parseInfo(l); return ok && i.score == c.score })
 		d.quiet(300 * time.Millisecond) // until c.release
@@ -281,7 +281,7 @@ func TestUCIInfiniteMate(t *testing.T) {
 			t.Errorf("%s: %q", c.go_, got)
 		}
 	}
-	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d := newUCIDialogue(t, smallEngine(), config{})
 	d.send("position fen k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "go infinite")
 	d.quiet(300 * time.Millisecond) // mated: until stop
 	if got := d.search("stop"); len(got) != 2 || !regexp.MustCompile(`^info depth 0 score mate 0 nodes 0 nps 0 time \d+$`).MatchString(got[0]) || got[1] != "bestmove 0000" {
@@ -293,7 +293,7 @@ func TestUCIInfiniteMate(t *testing.T) {
 // limits from that moment; one stopped before ponderhit still sends one
 // bestmove. The clock is real here: the limits leave seconds to spare.
 func TestUCIPonder(t *testing.T) {
-	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d := newUCIDialogue(t, smallEngine(), config{})
 	d.sync("ucinewgame", "position startpos moves e2e4 e7e5 g1f3")
 	// 2 s left: 125 ms for the move; without ponderhit the search goes on
 	// for ever, here for 8 times that.
@@ -324,7 +324,7 @@ func TestUCIPonder(t *testing.T) {
 // value leave everything as it was; junk and very long lines are survived.
 func TestUCIBadInput(t *testing.T) {
 	e := smallEngine()
-	d := newUCIDialogue(t, e, uciConfig{maxMemory: 16})
+	d := newUCIDialogue(t, e, config{maxMemory: 16})
 	d.sync("uci", "position startpos moves e2e4 e7e5")
 	want := e.Position
 	info := func(cmd string, wants ...string) {
@@ -370,8 +370,8 @@ func TestUCIBadInput(t *testing.T) {
 	info("setoption name Style value Risky", `no option "Style"`)
 	info("\x00\xff\x01 junk", "unknown command")
 	info(strings.Repeat("position startpos ", 70000), "more than") // 1.2 MB
-	if e.futility != true || d.s.overhead != defaultMoveOverhead || len(e.table) != 1<<16 {
-		t.Errorf("refused values changed the options: futility %v overhead %v table %d", e.futility, d.s.overhead, len(e.table))
+	if e.futility != true || d.s.cfg.overhead != defaultMoveOverhead || len(e.table) != 1<<16 {
+		t.Errorf("refused values changed the options: futility %v overhead %v table %d", e.futility, d.s.cfg.overhead, len(e.table))
 	}
 	// go: bad words are said, and the search runs anyway.
 	got := d.search("go nodes x depth 0 wtime movestogo -1 foo searchmoves e2e4 e9e1 nodes 3000")
@@ -398,7 +398,7 @@ func TestUCIBadInput(t *testing.T) {
 // is micro-Max 4.0, Move Overhead is read in milliseconds.
 func TestUCIOptions(t *testing.T) {
 	e := smallEngine()
-	d := newUCIDialogue(t, e, uciConfig{})
+	d := newUCIDialogue(t, e, config{})
 	d.expectNothing("setoption name hash value 1")
 	if len(e.table) != tableEntries(1) || len(e.table) != 1<<16 {
 		t.Errorf("Hash 1: %d entries", len(e.table))
@@ -429,8 +429,8 @@ func TestUCIOptions(t *testing.T) {
 	}
 	d.expectNothing("setoption name Futility Pruning value true", "setoption name move overhead value 300",
 		"setoption name Ponder value true", "setoption name Threads value 1")
-	if !e.futility || d.s.overhead != 300*time.Millisecond || !d.s.ponder {
-		t.Errorf("futility %v overhead %v ponder %v", e.futility, d.s.overhead, d.s.ponder)
+	if !e.futility || d.s.cfg.overhead != 300*time.Millisecond || !d.s.cfg.ponder {
+		t.Errorf("futility %v overhead %v ponder %v", e.futility, d.s.cfg.overhead, d.s.cfg.ponder)
 	}
 }
 
@@ -439,7 +439,7 @@ func TestUCIOptions(t *testing.T) {
 // moveClock's (debug on says them). A node or depth limit alone searches
 // without a clock, and a go with no limit as micro-Max does (1e6 nodes).
 func TestUCIClock(t *testing.T) {
-	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d := newUCIDialogue(t, smallEngine(), config{})
 	d.sync("debug on", "setoption name Move Overhead value 50", "position startpos moves e2e4")
 	limitsOf := func(goLine string) string {
 		cmds := []string{"position startpos moves e2e4", goLine} // Black to move
@@ -484,7 +484,7 @@ func TestUCIClock(t *testing.T) {
 // TestUCIMoveTime: a search at a fixed time per move ends in time. The
 // clock is real: the margin is a second on top of the 300 ms.
 func TestUCIMoveTime(t *testing.T) {
-	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d := newUCIDialogue(t, smallEngine(), config{})
 	d.sync("position startpos")
 	sent := d.send("go movetime 300")
 	got := d.until("bestmove", isBestmove)
@@ -504,7 +504,7 @@ func TestUCIMoveTime(t *testing.T) {
 // a second, with the bestmove sent.
 func TestUCICommandsDuringSearch(t *testing.T) {
 	for _, cmd := range []string{"position startpos moves d2d4", "go nodes 1000", "ucinewgame", "setoption name Hash value 1"} {
-		d := newUCIDialogue(t, smallEngine(), uciConfig{})
+		d := newUCIDialogue(t, smallEngine(), config{})
 		d.send("position startpos", "go infinite")
 		d.awaitThinking(3)
 		got := d.search(cmd)
@@ -522,7 +522,7 @@ func TestUCICommandsDuringSearch(t *testing.T) {
 		}
 	}
 	for _, end := range []string{"quit", "EOF"} {
-		d := newUCIDialogue(t, smallEngine(), uciConfig{})
+		d := newUCIDialogue(t, smallEngine(), config{})
 		d.send("position startpos", "go infinite")
 		d.awaitThinking(3)
 		start := time.Now()
@@ -545,7 +545,7 @@ func TestUCICommandsDuringSearch(t *testing.T) {
 // the next position continues the game.
 func TestUCIPositionGoesBack(t *testing.T) {
 	e := smallEngine()
-	d := newUCIDialogue(t, e, uciConfig{})
+	d := newUCIDialogue(t, e, config{})
 	check := func(cmd, fen string, plies int) {
 		t.Helper()
 		d.expectNothing(cmd)
@@ -599,7 +599,7 @@ func TestUCISelfPlay(t *testing.T) {
 	ends := map[string]int{}
 	for seed := 1; seed <= games; seed++ {
 		e := smallEngine()
-		d := newUCIDialogue(t, e, uciConfig{})
+		d := newUCIDialogue(t, e, config{})
 		d.sync("uci", "ucinewgame")
 		if seed%2 == 0 {
 			d.expectNothing("setoption name Futility Pruning value false")
@@ -655,7 +655,7 @@ func TestProtocolChoice(t *testing.T) {
 		var out strings.Builder
 		done := make(chan struct{})
 		go func() {
-			runProtocol(smallEngine(), strings.NewReader(c.in), &out, xboardConfig{}, uciConfig{})
+			runProtocol(smallEngine(), strings.NewReader(c.in), &out, config{})
 			close(done)
 		}()
 		select {
@@ -674,7 +674,7 @@ func TestProtocolChoice(t *testing.T) {
 // home is dropped and said once, not again when the GUI sends the same
 // start with the next move.
 func TestUCIDroppedCastling(t *testing.T) {
-	d := newUCIDialogue(t, smallEngine(), uciConfig{})
+	d := newUCIDialogue(t, smallEngine(), config{})
 	fen := "position fen 4k3/8/8/8/8/8/8/4K2R w KQ - 0 1"
 	if got := d.sync(fen); len(got) != 1 || got[0] != "info string castling right Q dropped: its king or rook is not at home" {
 		t.Errorf("%s: %q", fen, got)

@@ -1,30 +1,35 @@
 package main
 
-// The browser page's own commands, in UCI mode: what the page
-// (web/app.js) asks the engine besides standard UCI, so that legal moves,
-// the game's state, SAN and the search tree all come from the engine
-// itself. They all start with the word "umax", which no UCI GUI sends, and
-// each answers in one line that starts with the same two words as the
-// command, followed by JSON:
+// What the browser page's own commands answer, in UCI mode (uci.go's
+// webCommand runs them): what the page (web/app.js) asks the engine besides
+// standard UCI, so that legal moves, the game's state, SAN and the search
+// tree all come from the engine itself. They all start with the word
+// "umax", which no UCI GUI sends, and each answers in one line that starts
+// with the same two words as the command, followed by JSON:
 //
 //	umax state           umax state {"fen":..., "moves":[legal moves], "san":[the game's moves], "end":..., ...}
-//	umax san M1 M2 ...   umax san {"san":[...]}: the moves, from the game's position, in SAN
+//	umax san M1 M2 ...   umax san {"san":[...]}: the moves, from the game's position, in SAN;
+//	                     umax san at PLY M1 ...: from the position after the game's first PLY moves
 //	umax record PLIES    (no answer) every search from now on records the tree of
 //	                     its PLIES-ply iteration (tree.go), in the literal search; 0: none
 //	umax tree            umax tree {...}: the tree the last search recorded (treejson.go),
 //	                     or {"error":"..."}
+//	umax steps           umax steps {...}: the steps of that iteration, for a stepper (treejson.go)
+//	umax diff            umax diff {...}: the trees of the last two searches that recorded
+//	                     one, compared (treediff.go)
+//	umax source          umax source {...}: search_literal.go and the lines each kind
+//	                     of step lights (stepsource.go)
 //
 // The state is the game of the last position command (with the engine's
 // own move once it has played it), the same game the session searches.
-// umax state and umax san are answered at once, also during a search;
-// umax record and umax tree, like position and go, first let a running
-// search end (stopped, with its bestmove).
+// umax state, umax san and umax source are answered at once, also during
+// a search; umax record, tree, steps and diff, like position and go, first
+// let a running search end (stopped, with its bestmove).
 
 import (
 	"bufio"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // maxTreePlies is the deepest iteration the page may record: the trees of
@@ -37,81 +42,56 @@ type webSession struct {
 	recorder    *treeRecorder // the recorder of the search running or last run, if any
 	lastTree    *treeRecorder // the tree the last search recorded, if any
 	caption     string        // which search recorded it
+
+	// recorded are the recorders of the last two searches that recorded a
+	// tree, the earlier first, for umax diff, and captions name them.
+	recorded [2]*treeRecorder
+	captions [2]string
 }
 
 // recording is the recorder for a search about to start from e's position
 // (searchLimits.tree), if the page asked for one.
-func (w *webSession) recording(e *Engine) *treeRecorder {
-	w.recorder = nil
+func (w *webSession) recording(e *Engine, lab labSettings) *treeRecorder {
+	w.recorder, w.lastTree = nil, nil
 	if w.recordPlies > 0 {
 		w.recorder = newTreeRecorder(w.recordPlies, e.Position)
-		w.caption = treeCaption(e)
+		w.caption = treeCaption(e, lab)
+		w.recorded = [2]*treeRecorder{w.recorded[1], w.recorder}
+		w.captions = [2]string{w.captions[1], w.caption}
 	}
 	return w.recorder
 }
 
-func init() {
-	uciCommands["umax"] = (*uciSession).webCommand
-	// A search that records its tree (go builds the recorder: recording)
-	// keeps it until the next command that changes the engine's state; it
-	// is then kept for umax tree. (uci.go's init has made uciCommands: Go
-	// runs the files' init functions in the order of their names.)
-	for _, name := range []string{"position", "ucinewgame", "setoption", "go"} {
-		run := uciCommands[name]
-		uciCommands[name] = func(s *uciSession, args []string, at time.Time) {
-			s.settle(name)
-			s.detachTree()
-			if name == "go" { // the tree of this search, or none
-				s.web.lastTree = nil
-			}
-			run(s, args, at)
-		}
+// keepTree keeps the tree recorder of the last search for umax tree, once
+// the search is over (settle calls it before every command that changes
+// the engine's state).
+func (w *webSession) keepTree() {
+	if w.recorder != nil {
+		w.lastTree, w.recorder = w.recorder, nil
 	}
 }
 
-// detachTree keeps the tree recorder of the last search for umax tree,
-// once the search is over.
-func (s *uciSession) detachTree() {
-	if s.web.recorder != nil && s.search == nil {
-		s.web.lastTree, s.web.recorder = s.web.recorder, nil
+// diffJSON compares the trees of the last two searches that recorded one
+// (treediff.go), or says why it cannot.
+func (s *uciSession) diffJSON() string {
+	a, b := s.web.recorded[0], s.web.recorded[1]
+	if a == nil || b == nil {
+		return `{"error":"umax diff compares the trees of the last two searches: umax record PLIES, then two searches"}`
 	}
+	d, err := diffTrees(a, b)
+	var text strings.Builder
+	if err == nil {
+		err = d.writeJSON(&text, s.web.captions[0], s.web.captions[1])
+	}
+	if err != nil {
+		return `{"error":` + jsonQuote(err.Error()) + `}`
+	}
+	return text.String()
 }
 
-// webCommand is "umax ...": the page's commands (see the top of the file).
-func (s *uciSession) webCommand(args []string, _ time.Time) {
-	if len(args) == 0 {
-		s.infof("umax wants state, san, record or tree")
-		return
-	}
-	switch args[0] {
-	case "state":
-		s.out.line("umax state " + s.stateJSON())
-	case "san":
-		s.out.line("umax san " + s.sanJSON(args[1:]))
-	case "record":
-		plies, ok := 0, len(args) == 2
-		if ok {
-			plies, ok = parseInt(args[1], 0, maxTreePlies)
-		}
-		if !ok {
-			s.infof("umax record wants a ply from 0 (none) to %d, not %s", maxTreePlies, quoteWords(args[1:]))
-			return
-		}
-		s.settle("umax record")
-		s.detachTree()
-		s.web.recordPlies = plies
-	case "tree":
-		s.settle("umax tree")
-		s.detachTree()
-		s.out.line("umax tree " + s.treeJSON())
-	default:
-		s.infof("umax %s: no such command (state, san, record, tree)", quoteWords(args[:1]))
-	}
-}
-
-// treeJSON is the last recorded tree as JSON, or an object that says why
-// there is none.
-func (s *uciSession) treeJSON() string {
+// treeJSON is the last recorded tree as JSON, or its steps, or an object
+// that says why there is none.
+func (s *uciSession) treeJSON(steps bool) string {
 	r := s.web.lastTree
 	switch {
 	case r == nil && s.web.recordPlies == 0:
@@ -122,7 +102,13 @@ func (s *uciSession) treeJSON() string {
 		return `{"error":` + jsonQuote("the search ended before its "+strconv.Itoa(r.plies)+"-ply iteration") + `}`
 	}
 	var b strings.Builder
-	if err := r.writeJSON(&b, s.web.caption); err != nil {
+	var err error
+	if steps {
+		err = r.writeStepsJSON(&b)
+	} else {
+		err = r.writeJSON(&b, s.web.caption)
+	}
+	if err != nil {
 		return `{"error":` + jsonQuote(err.Error()) + `}`
 	}
 	return b.String()
@@ -201,9 +187,19 @@ func withCounters(fen string, halfmove, fullmove int) string {
 }
 
 // sanJSON writes the moves, played one after the other from the game's
-// position, in SAN; it stops at the first that is not legal.
+// position, in SAN; it stops at the first that is not legal. Moves that
+// start with "at PLY" are played from the position after the game's first
+// PLY moves: the root of a search, after the engine has played its move.
 func (s *uciSession) sanJSON(moves []string) string {
 	p := s.game.current().pos
+	if len(moves) >= 2 && moves[0] == "at" {
+		if ply, ok := parseInt(moves[1], 0, s.game.length()); ok {
+			p = s.game.plies[ply].pos
+			moves = moves[2:]
+		} else {
+			moves = nil
+		}
+	}
 	var sans []string
 	for _, text := range moves {
 		m, ok := p.parseMove(text)

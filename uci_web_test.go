@@ -31,7 +31,7 @@ func webAnswer(t *testing.T, d *uciDialogue, command string, v any) {
 // with their move counters, the legal moves, the moves in coordinates and
 // SAN, check, and how the game ended.
 func TestWebState(t *testing.T) {
-	d := newUCIDialogue(t, newEngine(defaultHashEntries), uciConfig{})
+	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
 	d.sync("uci")
 	var s webState
 	webAnswer(t, d, "umax state", &s)
@@ -86,7 +86,7 @@ func TestWebState(t *testing.T) {
 // search, and umax tree sends it; without a recording, umax tree says why.
 func TestWebTree(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
-	d := newUCIDialogue(t, newEngine(defaultHashEntries), uciConfig{})
+	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
 	d.sync("uci")
 	var tree jsonTree
 	webAnswer(t, d, "umax tree", &tree)

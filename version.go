@@ -1,6 +1,9 @@
 package main
 
-import "runtime/debug"
+import (
+	"runtime/debug"
+	"strings"
+)
 
 // version is the release version, set by scripts/release.sh with
 // -ldflags "-X main.version=VERSION"; a plain build has none.
@@ -8,14 +11,7 @@ var version string
 
 // engineTitle is the engine's name as the GUIs show it: XBoard's feature
 // myname and UCI's id name. A release build adds its version.
-var engineTitle = titleOf(version)
-
-func titleOf(version string) string {
-	if version == "" {
-		return "micro-Max 4.1 (Go)"
-	}
-	return "micro-Max 4.1 (Go) " + version
-}
+var engineTitle = strings.TrimSpace("micro-Max 4.1 (Go) " + version)
 
 // versionLine is what -version prints: the title, and for a plain build
 // the commit it was built from, when Go recorded one.

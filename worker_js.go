@@ -17,6 +17,14 @@ package main
 // and the C program count. The page's own commands (umax state, umax tree,
 // ...) are uci_web.go's.
 //
+// The npm package runs the same program in a Node worker thread
+// (web/npm/node-worker.cjs, behind "npx umax"), whose umaxWorker asks for
+// three things more: chooseProtocol, the first command chooses the
+// protocol as natively (main.go's runProtocol): "uci" a UCI session,
+// anything else a CECP one; end(), set here, ends the input as the end of
+// standard input does; and schedule(f), its way to call f after the
+// messages waiting (see yieldToHost).
+//
 // Go in a browser is one thread with no preemption: while the search runs,
 // the worker's event loop does not, and the messages posted to it wait.
 // So the search's stop poll (searchControl.mustStop, every 4096 nodes)
@@ -26,6 +34,7 @@ package main
 
 import (
 	"bytes"
+	"strings"
 	"sync"
 	"syscall/js"
 	"time"
@@ -44,23 +53,23 @@ const workerMaxHashMB = 512
 // host is the JavaScript side of the worker (umax-worker.js's umaxWorker),
 // and the channel yieldToHost waits on; zero outside a worker.
 var host struct {
-	worker  js.Value      // umaxWorker: post(line), ready(), and receive set here
-	port    js.Value      // one end of a MessageChannel: a message to it wakes the search
-	resumed chan struct{} // a message on the other end arrived
+	worker  js.Value      // umaxWorker: post(line), ready(), and receive and end set here
+	wakeUp  func()        // asks the event loop to call wake after the messages waiting
+	resumed chan struct{} // wake was called
 	last    time.Time     // when the search last looked at the messages
 }
 
-// runWorker runs the engine as a Web Worker's UCI engine, if the program
-// runs in one (umax-worker.js has set up umaxWorker), until quit; it
-// reports whether it did. Elsewhere (node, say) main goes on as usual.
+// runWorker runs the engine as a Web Worker's UCI engine (or, if asked,
+// in the protocol of the first command), if the program runs in one
+// (umax-worker.js or node-worker.cjs has set up umaxWorker), until quit or
+// the end of input; it reports whether it did. Elsewhere (Go's own wasm
+// runner under node, say) main goes on as usual.
 func runWorker() bool {
 	worker := js.Global().Get("umaxWorker")
 	if worker.Type() != js.TypeObject {
 		return false
 	}
 	host.worker = worker
-	channel := js.Global().Get("MessageChannel").New()
-	host.port = channel.Get("port1")
 	host.resumed = make(chan struct{}, 1)
 	wake := js.FuncOf(func(js.Value, []js.Value) any {
 		select {
@@ -69,25 +78,47 @@ func runWorker() bool {
 		}
 		return nil
 	})
-	channel.Get("port2").Set("onmessage", wake)
+	if schedule := worker.Get("schedule"); schedule.Type() == js.TypeFunction {
+		// The worker's own way (node-worker.cjs: setImmediate; a Node port
+		// reads a thousand messages to itself before another port's).
+		host.wakeUp = func() { schedule.Invoke(wake) }
+	} else {
+		// A message to itself on a MessageChannel, read after those waiting.
+		channel := js.Global().Get("MessageChannel").New()
+		channel.Get("port2").Set("onmessage", wake)
+		port := channel.Get("port1")
+		host.wakeUp = func() { port.Call("postMessage", 0) }
+	}
 
 	e := newEngine(defaultHashEntries)
 	q := &lineQueue{wake: make(chan struct{}, 1)}
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) > 0 {
-			q.add(args[0].String())
+			q.add(messageText(args[0]))
 		}
 		return nil
 	})
+	end := js.FuncOf(func(js.Value, []js.Value) any {
+		q.end()
+		return nil
+	})
 	worker.Set("receive", receive)
-	lines := make(chan inputLine)
-	go q.pump(lines)
+	worker.Set("end", end)
 	worker.Call("ready") // umax-worker.js passes on what it received before
 	host.last = time.Now()
-	s := newUCISession(e, &postWriter{post: worker.Get("post")}, uciConfig{maxMemory: workerMaxHashMB})
-	s.run(lines)
+	out := &postWriter{post: worker.Get("post")}
+	lines := make(chan inputLine)
+	if worker.Get("chooseProtocol").Truthy() && q.firstWord() != "uci" { // a CECP session, as runProtocol chooses
+		go q.pump(lines, maxLineBytes)
+		newSession(e, out, config{maxMemory: workerMaxHashMB}).run(lines)
+	} else {
+		go q.pump(lines, maxUCILineBytes)
+		newUCISession(e, out, config{maxMemory: workerMaxHashMB}).run(lines)
+	}
 	worker.Set("receive", js.Undefined())
+	worker.Set("end", js.Undefined())
 	receive.Release()
+	end.Release()
 	wake.Release()
 	return true
 }
@@ -102,14 +133,14 @@ func pollHost() {
 	host.last = time.Now()
 }
 
-// yieldToHost hands the thread to the worker's event loop until a message
-// posted to the MessageChannel comes back: the messages that arrived
-// before it are read first, and the goroutines they wake (the session's,
-// which answers isready and sets the stop flag, and a timer's) run. A
-// message, unlike a zero timeout, is not delayed by the browser's clamping
-// of nested timers to 4 ms.
+// yieldToHost hands the thread to the worker's event loop until the wake
+// asked for comes back (a message posted to the MessageChannel, in Node a
+// setImmediate): the messages that arrived before it are read first, and
+// the goroutines they wake (the session's, which answers isready and sets
+// the stop flag, and a timer's) run. A message, unlike a zero timeout, is
+// not delayed by the browser's clamping of nested timers to 4 ms.
 func yieldToHost() {
-	host.port.Call("postMessage", 0)
+	host.wakeUp()
 	<-host.resumed
 }
 
@@ -119,7 +150,8 @@ func yieldToHost() {
 type lineQueue struct {
 	mu    sync.Mutex
 	lines []string
-	wake  chan struct{} // a line was added
+	ended bool          // the end of input: no line comes after these
+	wake  chan struct{} // a line was added, or the input ended
 }
 
 // add appends the lines of one message.
@@ -127,28 +159,86 @@ func (q *lineQueue) add(message string) {
 	q.mu.Lock()
 	q.lines = append(q.lines, splitLines(message)...)
 	q.mu.Unlock()
+	q.signal()
+}
+
+// end marks the end of input: pump closes its channel after the last line.
+func (q *lineQueue) end() {
+	q.mu.Lock()
+	q.ended = true
+	q.mu.Unlock()
+	q.signal()
+}
+
+// signal wakes whoever waits for the queue, if no wake is pending.
+func (q *lineQueue) signal() {
 	select {
 	case q.wake <- struct{}{}:
 	default:
 	}
 }
 
-// pump passes the lines on to the session, in the order received; a line
-// longer than UCI's limit is passed on as too long, as readLines does.
-func (q *lineQueue) pump(out chan<- inputLine) {
-	for range q.wake {
+// firstWord waits for the first line with a word in it and returns that
+// word, taking no line from the queue; "" if the input ends first. A line
+// longer than any CECP command is not "uci" (as in runProtocol).
+func (q *lineQueue) firstWord() string {
+	for {
+		if word, found := q.scanFirstWord(); found {
+			return word
+		}
+		<-q.wake
+	}
+}
+
+// scanFirstWord looks for firstWord's word in the lines queued so far.
+func (q *lineQueue) scanFirstWord() (word string, found bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for _, l := range q.lines {
+		if len(l) > maxLineBytes {
+			return "?", true
+		}
+		if words := strings.Fields(l); len(words) > 0 {
+			return words[0], true
+		}
+	}
+	return "", q.ended
+}
+
+// pump passes the lines on to the session, in the order received, and
+// closes out at the end of input; a line longer than limit bytes is passed
+// on as too long, as readLines does.
+func (q *lineQueue) pump(out chan<- inputLine, limit int) {
+	for {
 		q.mu.Lock()
-		lines := q.lines
+		lines, ended := q.lines, q.ended
 		q.lines = nil
 		q.mu.Unlock()
 		for _, l := range lines {
-			if len(l) > maxUCILineBytes {
+			if len(l) > limit {
 				out <- inputLine{at: time.Now(), tooLong: true}
 				continue
 			}
 			out <- inputLine{text: l, at: time.Now()}
 		}
+		if ended {
+			close(out)
+			return
+		}
+		<-q.wake
 	}
+}
+
+// messageText is a message's text: a string, or bytes (a Uint8Array, as
+// node-worker.cjs passes standard input on) taken as they are, so that
+// input that is not UTF-8 reaches the session as it does natively.
+func messageText(message js.Value) string {
+	if message.InstanceOf(js.Global().Get("Uint8Array")) {
+		b := make([]byte, message.Length())
+		js.CopyBytesToGo(b, message)
+		return string(b)
+	}
+	return message.String()
 }
 
 // splitLines cuts a message into its lines (a message without a newline is

@@ -34,13 +34,10 @@ package main
 // must wait, stops it with nothing played, and the move is then played and
 // thought about as usual. "ping" is answered at once while pondering.
 //
-// Moves reach micro-Max's board the way they do in micro-Max's main():
-// the engine's play method checks and plays them with micro-Max's root
-// search. The move generator (movegen.go) reads the move first, so that an
-// under-promotion can be fixed after micro-Max has made a queen, and an
-// illegal move is refused before micro-Max sees it. With the same table
-// size and node budget, an XBoard game therefore searches exactly the trees
-// the C program searches.
+// Moves reach micro-Max's board the way they do in micro-Max's main(),
+// checked and played by its root search (the engine's play method), so
+// that with the same table size and node budget an XBoard game searches
+// exactly the trees the C program searches.
 
 import (
 	"fmt"
@@ -52,50 +49,13 @@ import (
 	"time"
 )
 
-// features are what the engine asks of XBoard after "protover 2", in
-// order; the option features of engineOptions follow, and then done=1.
-// debug=1 makes XBoard ignore the lines that start with "#" (-stats, and a
-// note on a set-up position).
+// features are what the engine asks of XBoard after "protover 2", before
+// the option table's options and done=1. debug=1 makes XBoard ignore the
+// lines that start with "#" (-stats, and a note on a set-up position).
 var features = []string{
 	"ping=1", "setboard=1", "playother=1", "usermove=1", "time=1", "draw=0",
 	"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "memory=1", "debug=1",
 	`variants="normal"`, `myname="` + engineTitle + `"`,
-}
-
-// engineOption is a setting XBoard shows in its engine-settings dialog. It
-// is announced as feature option="NAME KIND" and set by "option NAME=VALUE".
-type engineOption struct {
-	name string                               // as XBoard shows it and sends it back
-	kind string                               // XBoard's control with its default and range, e.g. "-check 1"
-	set  func(s *session, value string) error // applies a value (a check's is "0" or "1")
-}
-
-// engineOptions are the engine's settings; an option is one entry here:
-// the strength level's (strength.go), then the search variant's
-// (engine.go), where a margin is a -spin and a switch a -check.
-var engineOptions = func() []engineOption {
-	options := strengthEngineOptions() // the strength level (strength.go)
-	for i := range variantOptions {
-		o := &variantOptions[i]
-		options = append(options, engineOption{name: o.xboard, kind: o.cecpKind(),
-			set: func(s *session, value string) error { return s.e.setVariantText(o, value, "1", "0") }})
-	}
-	return options
-}()
-
-// Limits of the adapter.
-const (
-	maxEchoBytes = 80 // how much of a bad command an error message repeats
-	// moveLag is what every move keeps for the time XBoard's clock runs
-	// that the engine cannot see (see defaultMoveOverhead).
-	moveLag = defaultMoveOverhead
-)
-
-// xboardConfig holds what the command line sets for XBoard mode.
-type xboardConfig struct {
-	nodeBudget int  // if > 0, every search has this root node budget (micro-Max's, as -nodes)
-	maxMemory  int  // the largest "memory" accepted, in MB (maxMemoryMB if 0)
-	stats      bool // after each search, its statistics as "#" lines (-stats)
 }
 
 // cecpSearch is the search job the session runs, and what the session
@@ -105,14 +65,13 @@ type cecpSearch struct {
 	analysis bool // analyze mode: think until stopped, play nothing
 	// discard: a command has made the search useless; it is stopped, its
 	// result is not played and its thinking output no longer written.
-	// Set with s.out.mute, read under the writer's lock.
+	// Set under the writer's lock (the thinking output reads it there).
 	discard bool
 	// pondering: a ponder search on the opponent's time, after ponderMove
-	// (the engine's hint), which leads to ponderPos; until a ponder hit.
-	// Set under the writer's lock (the thinking output reads it there).
+	// (the engine's hint; the job's root is the position after it), until a
+	// ponder hit. Set under the writer's lock, as discard.
 	pondering  bool
 	ponderMove Move
-	ponderPos  Position
 	hitAt      time.Duration // the search's time at the ponder hit: what it took before is not on the engine's clock
 }
 
@@ -121,7 +80,7 @@ type cecpSearch struct {
 type session struct {
 	e   *Engine
 	out *protocolWriter
-	cfg xboardConfig
+	cfg config // the settings (options.go): the command line's, then the options'
 
 	game         gameRecord
 	illegal      bool // a refused setboard: every move is illegal and nothing is thought about, until new or setboard
@@ -145,17 +104,31 @@ type session struct {
 	quitting bool
 }
 
-// runXboard runs a CECP session on in and out until "quit" or the end of
-// input.
-func runXboard(e *Engine, in io.Reader, out io.Writer, cfg xboardConfig) {
-	newSession(e, out, cfg).serve(in)
+// cecpState is what the session's engine is doing, as its search says.
+type cecpState int
+
+const (
+	cecpIdle      cecpState = iota // no search runs
+	cecpThinking                   // a search for the engine's move
+	cecpPondering                  // a search on the opponent's time, after the engine's hint
+	cecpAnalysing                  // analyze mode's search, until stopped
+)
+
+// state is what the engine is doing now.
+func (s *session) state() cecpState {
+	switch {
+	case s.search == nil:
+		return cecpIdle
+	case s.search.analysis:
+		return cecpAnalysing
+	case s.search.pondering:
+		return cecpPondering
+	}
+	return cecpThinking
 }
 
 // newSession returns a session at the start of a new game.
-func newSession(e *Engine, out io.Writer, cfg xboardConfig) *session {
-	if cfg.maxMemory == 0 {
-		cfg.maxMemory = maxMemoryMB
-	}
+func newSession(e *Engine, out io.Writer, cfg config) *session {
 	s := &session{e: e, out: &protocolWriter{w: out}, cfg: cfg, clock: newClock()}
 	s.newGame()
 	return s
@@ -185,8 +158,8 @@ func (s *session) run(lines <-chan inputLine) {
 		select {
 		case l, ok := <-lines:
 			if !ok {
-				s.endOfInput()
-				return
+				s.quitting = true // the end of input is "quit"
+				continue
 			}
 			if s.search == nil {
 				s.execute(l)
@@ -200,25 +173,18 @@ func (s *session) run(lines <-chan inputLine) {
 	s.abandonSearch()
 }
 
-// endOfInput ends the session as "quit" does.
-func (s *session) endOfInput() {
-	s.abandonSearch()
-	s.quitting = true
-}
-
 // abandonSearch stops a running search, waits for it, and discards it.
 func (s *session) abandonSearch() {
-	if s.search == nil {
-		return
+	if s.search != nil {
+		s.discard()
+		s.finish()
 	}
-	s.discard()
-	s.finish()
 }
 
 // discard silences the running search, stops it, and marks its result
 // useless.
 func (s *session) discard() {
-	s.out.mute(&s.search.discard)
+	s.out.locked(func() { s.search.discard = true })
 	s.search.job.stop()
 }
 
@@ -235,7 +201,7 @@ func (s *session) receive(l inputLine) {
 			}
 		}
 	}
-	atOnce, stops := classify(l, sr.analysis || sr.pondering, len(s.queue) == 0)
+	atOnce, stops := classify(l, s.state() != cecpThinking, len(s.queue) == 0)
 	if atOnce {
 		s.execute(l)
 		return
@@ -246,13 +212,9 @@ func (s *session) receive(l inputLine) {
 	}
 }
 
-// classify says what a line that arrives while a search runs does: it
-// runs at once, or it waits; and a waiting line may stop the search.
-// notOnMove is a search that is not for the engine's move (an analysis or a
-// ponder search), which every waiting line stops. Lines the loop cannot run
-// (too long, unknown) are answered at once, as are the urgent commands; the
-// anytime commands, and ping when the engine is not on move, run at once
-// unless others already wait, to keep the order.
+// classify says what receive does with a line (see command): run it at
+// once, or queue it and perhaps stop the search. Any queued line stops an
+// analysis or a ponder search (notOnMove), during which ping runs at once.
 func classify(l inputLine, notOnMove, queueEmpty bool) (atOnce, stops bool) {
 	name, _, c, known := lookup(l.text)
 	switch {
@@ -295,54 +257,50 @@ type command struct {
 
 // commands is the command table: every command of CECP version 2 that the
 // engine knows.
-var commands map[string]command
-
-func init() {
-	commands = map[string]command{
-		"xboard":    {run: func(*session, string) {}, anytime: true},
-		"protover":  {run: (*session).protover, anytime: true},
-		"accepted":  {run: func(*session, string) {}, anytime: true},
-		"rejected":  {run: func(*session, string) {}, anytime: true},
-		"new":       {run: func(s *session, _ string) { s.newGame() }, interrupts: true}, // in analyze mode it goes on analysing
-		"variant":   {run: (*session).variant, interrupts: true},
-		"quit":      {run: func(s *session, _ string) { s.quitting = true }, interrupts: true},
-		"random":    {run: func(*session, string) {}, anytime: true},
-		"force":     {run: func(s *session, _ string) { s.force = true }, interrupts: true},
-		"go":        {run: (*session).cmdGo},
-		"playother": {run: (*session).playother, interrupts: true},
-		"white":     {run: func(s *session, _ string) { s.colour(white) }, interrupts: true},
-		"black":     {run: func(s *session, _ string) { s.colour(black) }, interrupts: true},
-		"level":     {run: (*session).level, anytime: true},
-		"st":        {run: (*session).st, anytime: true},
-		"sd":        {run: (*session).sd, anytime: true},
-		"time":      {run: func(s *session, a string) { s.setClock(&s.clock.mine, "time", a) }, anytime: true},
-		"otim":      {run: func(s *session, a string) { s.setClock(&s.clock.theirs, "otim", a) }, anytime: true},
-		"usermove":  {run: (*session).userMove},
-		"?":         {run: (*session).moveNow, anytime: true, urgent: true},
-		"ping":      {run: (*session).ping},
-		"draw":      {run: func(*session, string) {}, anytime: true}, // a draw offer: declined by saying nothing
-		"result":    {run: func(s *session, _ string) { s.force = true }, interrupts: true},
-		"setboard":  {run: (*session).setboard, interrupts: true},
-		"hint":      {run: (*session).cmdHint, anytime: true},
-		"bk":        {run: (*session).bk, anytime: true},
-		"undo":      {run: func(s *session, _ string) { s.takeBack(1, "undo") }, interrupts: true},
-		"remove":    {run: func(s *session, _ string) { s.takeBack(2, "remove") }, interrupts: true},
-		"hard":      {run: func(s *session, _ string) { s.ponder = true }, anytime: true},
-		"easy":      {run: (*session).easy, anytime: true},
-		"post":      {run: func(s *session, _ string) { s.post.Store(true) }, anytime: true, urgent: true},
-		"nopost":    {run: func(s *session, _ string) { s.post.Store(false) }, anytime: true, urgent: true},
-		"analyze":   {run: (*session).analyze, interrupts: true},
-		"exit":      {run: (*session).exitAnalysis, interrupts: true},
-		".":         {run: (*session).status, anytime: true, urgent: true},
-		"name":      {run: func(*session, string) {}, anytime: true},
-		"rating":    {run: (*session).rating, anytime: true},
-		"ics":       {run: func(*session, string) {}, anytime: true},
-		"computer":  {run: func(*session, string) {}, anytime: true},
-		"memory":    {run: (*session).memory},
-		"cores":     {run: (*session).cores, anytime: true},
-		"option":    {run: (*session).option},
-		"nps":       {run: (*session).cmdNps, anytime: true},
-	}
+var commands = map[string]command{
+	"xboard":    {run: func(*session, string) {}, anytime: true},
+	"protover":  {run: (*session).protover, anytime: true},
+	"accepted":  {run: func(*session, string) {}, anytime: true},
+	"rejected":  {run: func(*session, string) {}, anytime: true},
+	"new":       {run: func(s *session, _ string) { s.newGame() }, interrupts: true}, // in analyze mode it goes on analysing
+	"variant":   {run: (*session).variant, interrupts: true},
+	"quit":      {run: func(s *session, _ string) { s.quitting = true }, interrupts: true},
+	"random":    {run: func(*session, string) {}, anytime: true},
+	"force":     {run: func(s *session, _ string) { s.force = true }, interrupts: true},
+	"go":        {run: (*session).cmdGo},
+	"playother": {run: (*session).playother, interrupts: true},
+	"white":     {run: func(s *session, _ string) { s.colour(white, "white") }, interrupts: true},
+	"black":     {run: func(s *session, _ string) { s.colour(black, "black") }, interrupts: true},
+	"level":     {run: (*session).level, anytime: true},
+	"st":        {run: (*session).st, anytime: true},
+	"sd":        {run: (*session).sd, anytime: true},
+	"time":      {run: func(s *session, a string) { s.setClock(&s.clock.mine, "time", a) }, anytime: true},
+	"otim":      {run: func(s *session, a string) { s.setClock(&s.clock.theirs, "otim", a) }, anytime: true},
+	"usermove":  {run: (*session).userMove},
+	"?":         {run: (*session).moveNow, anytime: true, urgent: true},
+	"ping":      {run: (*session).ping},
+	"draw":      {run: func(*session, string) {}, anytime: true}, // a draw offer: declined by saying nothing
+	"result":    {run: func(s *session, _ string) { s.force = true }, interrupts: true},
+	"setboard":  {run: (*session).setboard, interrupts: true},
+	"hint":      {run: (*session).cmdHint, anytime: true},
+	"bk":        {run: (*session).bk, anytime: true},
+	"undo":      {run: func(s *session, _ string) { s.takeBack(1, "undo") }, interrupts: true},
+	"remove":    {run: func(s *session, _ string) { s.takeBack(2, "remove") }, interrupts: true},
+	"hard":      {run: func(s *session, _ string) { s.ponder = true }, anytime: true},
+	"easy":      {run: (*session).easy, anytime: true},
+	"post":      {run: func(s *session, _ string) { s.post.Store(true) }, anytime: true, urgent: true},
+	"nopost":    {run: func(s *session, _ string) { s.post.Store(false) }, anytime: true, urgent: true},
+	"analyze":   {run: (*session).analyze, interrupts: true},
+	"exit":      {run: (*session).exitAnalysis, interrupts: true},
+	".":         {run: (*session).status, anytime: true, urgent: true},
+	"name":      {run: func(*session, string) {}, anytime: true},
+	"rating":    {run: (*session).rating, anytime: true},
+	"ics":       {run: func(*session, string) {}, anytime: true},
+	"computer":  {run: func(*session, string) {}, anytime: true},
+	"memory":    {run: (*session).memory},
+	"cores":     {run: (*session).cores, anytime: true},
+	"option":    {run: (*session).option},
+	"nps":       {run: (*session).cmdNps, anytime: true},
 }
 
 // lookup finds a line's command; a bare move is "usermove".
@@ -380,20 +338,15 @@ func looksLikeMove(word string) bool {
 // execute runs one line.
 func (s *session) execute(l inputLine) {
 	s.lastAt = l.at
-	if l.tooLong {
+	_, args, c, ok := lookup(l.text)
+	switch text := strings.TrimSpace(l.text); {
+	case l.tooLong:
 		s.errorf("line too long", "")
-		return
-	}
-	text := strings.TrimSpace(l.text)
-	if text == "" {
-		return
-	}
-	_, args, c, ok := lookup(text)
-	if !ok {
+	case ok:
+		c.run(s, args)
+	case text != "":
 		s.errorf("unknown command", text)
-		return
 	}
-	c.run(s, args)
 }
 
 // errorf answers a command that cannot be carried out, quoting it.
@@ -401,10 +354,19 @@ func (s *session) errorf(kind, text string) {
 	s.out.line("Error (" + printable(kind) + "): " + printable(text))
 }
 
-// printable makes text safe to repeat in an answer: printable ASCII only,
-// at most maxEchoBytes of it, and never the letters "llegal", in any case:
-// XBoard takes any "Error" line that contains them for the rejection of a
-// move, and in a game between engines forfeits the engine for a false one.
+// number reads the whole number from lo to hi that a command takes; a bad
+// one is answered with an error of kind, quoting the command.
+func (s *session) number(command, args string, lo, hi int, kind string) (int, bool) {
+	n, ok := parseInt(args, lo, hi)
+	if !ok {
+		s.errorf(kind, command+" "+args)
+	}
+	return n, ok
+}
+
+// printable is text clipped to maxEchoBytes (clip), and never with the
+// letters "llegal", in any case: XBoard takes any "Error" line that contains
+// them for the rejection of a move, and forfeits an engine for a false one.
 func printable(text string) string {
 	b := []byte(clip(text, maxEchoBytes))
 	for {
@@ -430,13 +392,14 @@ func parseSeconds(s string) (time.Duration, bool) {
 
 // protover answers "protover N" with the feature list.
 func (s *session) protover(args string) {
-	if _, ok := parseInt(args, 1, math.MaxInt32); !ok {
-		s.errorf("bad protocol version", "protover "+args)
+	if _, ok := s.number("protover", args, 1, math.MaxInt32, "bad protocol version"); !ok {
 		return
 	}
 	s.out.line("feature " + strings.Join(features, " "))
-	for _, o := range engineOptions {
-		s.out.line(`feature option="` + o.name + " " + o.kind + `"`)
+	for i := range options {
+		if o := &options[i]; o.cecp != "" {
+			s.out.line(`feature option="` + o.cecp + " " + s.cecpKind(o) + `"`)
+		}
 	}
 	s.out.line("feature done=1")
 }
@@ -492,9 +455,9 @@ func (s *session) playother(string) {
 	s.engineSide = s.e.side ^ (white | black)
 }
 
-// colour is the obsolete "white" and "black": that side is to move and
-// the engine plays the other. The game starts again from this position.
-func (s *session) colour(side int) {
+// colour is the obsolete "white" and "black" (name): that side is to move
+// and the engine plays the other. The game starts again from this position.
+func (s *session) colour(side int, name string) {
 	s.engineSide = side ^ (white | black)
 	p := s.game.current().pos
 	if p.side == side || s.illegal {
@@ -502,10 +465,6 @@ func (s *session) colour(side int) {
 	}
 	p.side, p.eval, p.epSquare = side, -p.eval, noSquare
 	if p.kingCapturable() {
-		name := "white"
-		if side == black {
-			name = "black"
-		}
 		s.errorf("the side not to move would be in check", name)
 		return
 	}
@@ -516,7 +475,7 @@ func (s *session) colour(side int) {
 // In the illegal-position state every move is illegal.
 func (s *session) userMove(text string) {
 	m, ok := s.e.parseMove(text)
-	if s.illegal || !ok || s.e.play(m) != nil {
+	if s.illegal || !ok || s.e.play(m, s.cfg.lab) != nil {
 		s.out.line("Illegal move: " + printable(text))
 		return
 	}
@@ -569,18 +528,16 @@ func (s *session) setboard(args string) {
 
 // ping answers "pong" once every command before it is done.
 func (s *session) ping(args string) {
-	if _, ok := parseInt(args, math.MinInt32, math.MaxInt32); !ok {
-		s.errorf("bad number", "ping "+args)
-		return
+	if _, ok := s.number("ping", args, math.MinInt32, math.MaxInt32, "bad number"); ok {
+		s.out.line("pong " + args)
 	}
-	s.out.line("pong " + args)
 }
 
 // moveNow is "?": the engine's search stops and it plays the best move of
 // its last finished iteration. (Not on move, analysing or pondering, the
 // engine ignores it.)
 func (s *session) moveNow(string) {
-	if s.search != nil && !s.search.analysis && !s.search.pondering {
+	if s.state() == cecpThinking {
 		s.search.job.stop()
 	}
 }
@@ -589,7 +546,7 @@ func (s *session) moveNow(string) {
 // before the next command runs.
 func (s *session) easy(string) {
 	s.ponder = false
-	if s.search != nil && s.search.pondering {
+	if s.state() == cecpPondering {
 		s.abandonSearch()
 	}
 }
@@ -599,15 +556,15 @@ func (s *session) easy(string) {
 func (s *session) cmdHint(string) {
 	var m Move
 	switch {
-	case s.search != nil && s.search.analysis:
+	case s.state() == cecpAnalysing:
 		_, _, last := s.search.job.progress()
 		if len(last.pv) == 0 {
 			return
 		}
 		m = last.pv[0]
-	case s.search != nil && s.search.pondering:
+	case s.state() == cecpPondering:
 		m = s.search.ponderMove
-	case s.hasHint && s.search == nil && !s.illegal && s.e.isLegal(s.hint):
+	case s.hasHint && s.state() == cecpIdle && !s.illegal && s.e.isLegal(s.hint):
 		m = s.hint
 	default:
 		return
@@ -633,30 +590,34 @@ func (s *session) rating(args string) {
 
 // cores takes the number of cores; micro-Max uses one.
 func (s *session) cores(args string) {
-	if _, ok := parseInt(args, 1, 1<<16); !ok {
-		s.errorf("bad number of cores", "cores "+args)
-	}
+	s.number("cores", args, 1, 1<<16, "bad number of cores")
 }
 
-// memory resizes the hash table to the largest power of two of entries
-// (9 bytes each) that fits in N megabytes (MiB), as UCI's Hash does
-// (tableEntries). micro-Max's own table of 1<<24 entries takes 144 MiB in
-// ours.
+// memory is "memory N": the table's size in MiB, set as UCI's Hash sets it
+// (setMemory).
 func (s *session) memory(args string) {
-	mb, ok := parseInt(args, 1, s.cfg.maxMemory)
-	if !ok {
-		s.errorf(fmt.Sprintf("bad memory size, want 1..%d MB", s.cfg.maxMemory), "memory "+args)
-		return
+	top := s.cfg.memoryLimit()
+	if mb, ok := s.number("memory", args, 1, top, fmt.Sprintf("bad memory size, want 1..%d MB", top)); ok {
+		s.e.setMemory(mb)
 	}
-	s.e.setMemory(mb)
 }
 
-// option sets one of the engineOptions: "option NAME=VALUE".
+// cecpKind is an option's control as CECP's feature option declares it,
+// with its default (the setting now) and range: "-check 1", "-spin 0 -300
+// 900".
+func (s *session) cecpKind(o *option) string {
+	if o.kind == checkOption {
+		return fmt.Sprintf("-check %d", o.get(s.e, &s.cfg))
+	}
+	return fmt.Sprintf("-spin %d %d %d", o.get(s.e, &s.cfg), o.lo, o.maxValue(s.e, &s.cfg))
+}
+
+// option sets an option of the option table (options.go): "option NAME=VALUE".
 func (s *session) option(args string) {
 	name, value, _ := strings.Cut(args, "=")
-	for _, o := range engineOptions {
-		if o.name == name {
-			if err := o.set(s, value); err != nil {
+	for i := range options {
+		if o := &options[i]; o.cecp != "" && o.cecp == name {
+			if err := o.setText(s.e, &s.cfg, value, "1", "0"); err != nil {
 				s.errorf("bad option value: "+err.Error(), "option "+args)
 			}
 			return
@@ -666,8 +627,7 @@ func (s *session) option(args string) {
 }
 
 // level is "level MPS BASE INC": MPS moves per session (0: the whole game),
-// BASE minutes or MIN:SEC (anything after that is ignored, as the protocol
-// asks), INC seconds added after every move.
+// BASE minutes or MIN:SEC (parseBase), INC seconds added after every move.
 func (s *session) level(args string) {
 	if f := strings.Fields(args); len(f) == 3 {
 		mps, ok1 := parseInt(f[0], 0, 10000)
@@ -682,9 +642,9 @@ func (s *session) level(args string) {
 	s.errorf("bad time control", "level "+args)
 }
 
-// parseBase reads the BASE of "level": minutes, or minutes:seconds, with
-// anything after the digits ignored ("25+5" is 25 minutes), up to a week;
-// the seconds of minutes:seconds are 0..59.
+// parseBase reads the BASE of "level": minutes, or minutes:seconds (0..59
+// seconds), up to a week, with anything after the digits ignored as the
+// protocol asks ("25+5" is 25 minutes).
 func parseBase(s string) (time.Duration, bool) {
 	digits := func(s string) (int, string, bool) {
 		i := 0
@@ -723,12 +683,9 @@ func (s *session) st(args string) {
 // same game on any machine. "nps 0" (the protocol's CPU time) keeps the
 // real clock: Go has no portable CPU-time clock.
 func (s *session) cmdNps(args string) {
-	n, ok := parseInt(args, 0, 1000000000)
-	if !ok {
-		s.errorf("bad node rate", "nps "+args)
-		return
+	if n, ok := s.number("nps", args, 0, 1000000000, "bad node rate"); ok {
+		s.nps = n
 	}
-	s.nps = n
 }
 
 // writeStats sends the statistics of a search (-stats), if it counted
@@ -741,23 +698,17 @@ func (s *session) writeStats(stats *searchStats) {
 
 // sd is "sd DEPTH": search no deeper than DEPTH plies.
 func (s *session) sd(args string) {
-	d, ok := parseInt(args, 1, 1000)
-	if !ok {
-		s.errorf("bad depth", "sd "+args)
-		return
+	if d, ok := s.number("sd", args, 1, 1000, "bad depth"); ok {
+		s.depthLimit = d
 	}
-	s.depthLimit = d
 }
 
 // setClock is "time N" and "otim N": a clock in centiseconds (it may be
 // negative when a flag has fallen and the increment is still to come).
 func (s *session) setClock(c *time.Duration, name, args string) {
-	cs, ok := parseInt(args, -100000000, 100000000)
-	if !ok {
-		s.errorf("bad clock", name+" "+args)
-		return
+	if cs, ok := s.number(name, args, -100000000, 100000000, "bad clock"); ok {
+		*c = time.Duration(cs) * 10 * time.Millisecond
 	}
-	*c = time.Duration(cs) * 10 * time.Millisecond
 }
 
 // --- Analysis -----------------------------------------------------------
@@ -789,12 +740,12 @@ func (s *session) status(string) {
 	if !s.analyzing {
 		return
 	}
-	if s.search == nil || !s.search.analysis {
+	if s.state() != cecpAnalysing {
 		s.out.line("stat01: 0 0 0 0 0")
 		return
 	}
 	elapsed, nodes, last := s.search.job.progress()
-	s.out.line(fmt.Sprintf("stat01: %d %d %d 0 %d", elapsed/(10*time.Millisecond), nodes, last.depth, s.search.job.moveCount()))
+	s.out.line(fmt.Sprintf("stat01: %d %d %d 0 %d", elapsed/(10*time.Millisecond), nodes, last.depth, len(s.search.job.legal)))
 }
 
 // --- Searching ----------------------------------------------------------
@@ -828,31 +779,29 @@ func (s *session) maybeSearch() {
 	s.startSearch(analysis)
 }
 
-// startPonder starts a ponder search: micro-Max plays the hint, the reply
-// the engine expects, on its board (with its own check), and thinks about
-// its answer until the opponent's move comes. If the hint ends the game
-// there is nothing to ponder.
+// startPonder starts a ponder search (see the top of the file): micro-Max
+// plays the hint on its board, with its own check, and thinks about its
+// answer. If the hint ends the game there is nothing to ponder.
 func (s *session) startPonder() {
 	after := s.e.Position
 	if !after.isLegal(s.hint) {
 		return
 	}
 	after.makeMove(s.hint)
-	if !after.hasLegalMove() || s.e.play(s.hint) != nil {
+	if !after.hasLegalMove() || s.e.play(s.hint, s.cfg.lab) != nil {
 		return
 	}
-	sr := &cecpSearch{pondering: true, ponderMove: s.hint, ponderPos: s.e.Position}
+	sr := &cecpSearch{pondering: true, ponderMove: s.hint}
 	s.runJob(sr, searchLimits{ponder: true, budget: s.cfg.nodeBudget, depth: s.depthLimit, nps: s.nps})
 }
 
-// ponderHit is the opponent's move that the engine ponders on: the move
-// joins the game, and the ponder search goes on as the engine's search for
-// its move, with the clock's limits from now. If the move ends the game,
-// the engine says so and the search stops with nothing played.
+// ponderHit is the opponent's move that the engine ponders on: the ponder
+// search goes on under the clock's limits from now, or, if the move ends
+// the game, stops with nothing played.
 func (s *session) ponderHit(l inputLine) {
 	sr := s.search
 	s.lastAt = l.at
-	s.game.push(sr.ponderMove, sr.ponderPos)
+	s.game.push(sr.ponderMove, sr.job.root)
 	s.positionChanged()
 	s.out.locked(func() { sr.pondering = false })
 	if r := s.resultLine(); r != "" {
@@ -867,8 +816,7 @@ func (s *session) ponderHit(l inputLine) {
 
 // startSearch starts micro-Max thinking: an analysis until stopped, or a
 // search for a move under the clock's budget, the depth limit and the node
-// rate. Commands still waiting are taken as if they came now: a "ping"
-// waits for the move (none of them stops the search: see maybeSearch).
+// rate.
 func (s *session) startSearch(analysis bool) {
 	limits := searchLimits{budget: s.cfg.nodeBudget}
 	if analysis {
@@ -887,6 +835,7 @@ func (s *session) startSearch(analysis bool) {
 // they came now.
 func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 	limits.stats = s.cfg.stats
+	limits.lab, limits.strength = s.cfg.lab, s.cfg.strength
 	sr.job = startSearchJob(s.e, s.lastAt, limits, func(it iteration) {
 		if !s.post.Load() {
 			return
@@ -910,9 +859,8 @@ func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 	}
 }
 
-// thinkingLine is the thinking output of an iteration: ply, score, time in
-// centiseconds, nodes, PV. A mate in N moves scores 100000+N as the
-// protocol asks (micro-Max's own score is 8000-N), being mated -100000-N.
+// thinkingLine is the thinking output of an iteration: ply, score
+// (cecpScore), time in centiseconds, nodes, PV.
 func thinkingLine(it iteration) string {
 	return fmt.Sprintf("%d %d %d %d %s", it.depth, cecpScore(it.score), it.elapsed/(10*time.Millisecond), it.nodes, movesText(it.pv))
 }
@@ -949,8 +897,7 @@ func (s *session) finish() {
 		return // cannot happen: no search starts in a position without a move
 	}
 	if !res.played {
-		if err := e.play(res.best); err != nil { // cannot happen: the job checked the move
-			e.Position = s.game.current().pos
+		if err := e.play(res.best, s.cfg.lab); err != nil { // cannot happen: the job checked the move
 			s.out.line("# " + printable(err.Error()))
 			return
 		}

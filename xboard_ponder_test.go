@@ -12,7 +12,7 @@ import (
 // ponder search, which shows the hint first.
 func ponderGame(t *testing.T) (d *cecpDialogue, reply, hint string) {
 	t.Helper()
-	d = newDialogue(t, smallEngine(), xboardConfig{})
+	d = newDialogue(t, smallEngine(), config{})
 	d.sync("xboard", "protover 2", "new", "hard", "post", "nps 200000", "st 1")
 	d.send("usermove e2e4")
 	got := d.until("move", isMove)
@@ -169,7 +169,7 @@ func TestPonderStops(t *testing.T) {
 // for the loop, in order (they once reached a search that was gone, and the
 // engine crashed: the model test found it).
 func TestEasyWaitingWhenPonderStarts(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{})
+	d := newDialogue(t, smallEngine(), config{})
 	d.sync("xboard", "protover 2", "new", "hard", "post", "st 30")
 	d.send("usermove e2e4")
 	d.awaitThinking(3)

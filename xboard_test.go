@@ -10,12 +10,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
 
 func TestFeatures(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{})
+	d := newDialogue(t, smallEngine(), config{})
 	got := d.sync("xboard", "protover 2")
 	want := []string{
 		`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 ` +
@@ -40,7 +41,7 @@ func TestFeatures(t *testing.T) {
 // TestPlaysAGame: the engine answers moves with legal moves, with thinking
 // output in post mode, on either side.
 func TestPlaysAGame(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 20000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 20000})
 	d.sync("xboard", "protover 2", "new", "post", "level 40 5 0")
 	shadow := newGame()
 	play := func(m string) {
@@ -116,7 +117,7 @@ func TestNodeCountsMatchC(t *testing.T) {
 func compareWithGolden(t *testing.T, base string) {
 	g := readGoldenReplay(t, base)
 	inputs, blocks, budget := g.inputs, g.blocks, g.budget
-	d := newDialogue(t, newEngine(defaultHashEntries), xboardConfig{nodeBudget: budget})
+	d := newDialogue(t, newEngine(defaultHashEntries), config{nodeBudget: budget})
 	d.sync("xboard", "protover 2", "new", "force", "post", "level 0 999 0")
 	if !g.futility {
 		if got := d.sync("option Futility pruning=0"); len(got) != 0 {
@@ -171,7 +172,7 @@ func compareWithGolden(t *testing.T, base string) {
 
 // TestBadMoves: illegal and garbled moves are refused and change nothing.
 func TestBadMoves(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
 	d.sync("new", "force", "usermove e2e4")
 	before := d.position()
 	for _, m := range []string{"e2e4", "e7e4", "e7e5q", "d1d8", "e1g1", "e8g8", "a7a8", "e7e5e", "xyzw", "e9e4",
@@ -197,7 +198,7 @@ func TestBadMoves(t *testing.T) {
 // TestCastlingEPPromotion: the opponent's special moves, and an
 // under-promotion that micro-Max would never play itself.
 func TestCastlingEPPromotion(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
 	cases := []struct {
 		fen, move string
 		check     func(p *Position) bool
@@ -265,7 +266,7 @@ func TestCastlingEPPromotion(t *testing.T) {
 // king and rook is dropped with a note; good FENs map onto micro-Max's
 // moved bits, e.p. square and evaluation.
 func TestSetboard(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
 	d.sync("new", "force", "usermove d2d4")
 	before := d.position()
 	bad := []string{
@@ -371,7 +372,7 @@ func TestSetboard(t *testing.T) {
 // (not on go, not in analysis, not on the other side's move), until new or
 // a good setboard.
 func TestIllegalPosition(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
 	got := d.sync("new", "force", "post", "setboard 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1")
 	if len(got) != 2 || got[0] != "tellusererror Illegal position" || got[1] != "# setboard refused: the side not to move is in check" {
 		t.Errorf("setboard: %q", got)
@@ -416,7 +417,7 @@ func sameLines(got, want []string) bool {
 
 // TestUndoRemove takes moves back to the exact positions.
 func TestUndoRemove(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
 	d.sync("new", "force")
 	var positions []Position
 	for _, m := range []string{"e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2", "b1d2"} {
@@ -464,7 +465,7 @@ func TestUndoRemove(t *testing.T) {
 // TestResults: mate and stalemate by either side, and the three draw
 // claims, each announced once, by the right result string.
 func TestResults(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 20000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 20000})
 	cases := []struct {
 		name  string
 		setup []string // ends with the engine on the side not to move
@@ -526,7 +527,7 @@ func TestResults(t *testing.T) {
 // when the engine is not ahead by the score of its last search; a winning
 // engine plays on (micro-Max knows neither rule).
 func TestDrawClaims(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 20000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 20000})
 	// KQ against K: the engine (White) searches once, and is far ahead.
 	d.sync("new", "force", "setboard 7k/8/8/8/8/8/8/KQ6 w - - 0 1")
 	if _, ok := moveLine(d.sync("go")); !ok || d.s.lastScore < 500 {
@@ -557,7 +558,7 @@ func TestDrawClaims(t *testing.T) {
 
 // TestPingDuringSearch: the pong comes after the move.
 func TestPingDuringSearch(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{})
+	d := newDialogue(t, smallEngine(), config{})
 	d.sync("new", "st 1")
 	d.send("usermove e2e4", "ping 77", "post", "hint")
 	got := d.awaitLine("pong 77")
@@ -576,7 +577,7 @@ func TestStopSearch(t *testing.T) {
 	const stopMargin = answerWait
 	longSearch := []string{"new", "post", "level 0 60 0", "time 360000", "otim 360000"}
 	t.Run("move now", func(t *testing.T) {
-		d := newDialogue(t, smallEngine(), xboardConfig{})
+		d := newDialogue(t, smallEngine(), config{})
 		d.sync(longSearch...)
 		d.send("usermove e2e4")
 		seen := d.awaitThinking(4)
@@ -604,7 +605,7 @@ func TestStopSearch(t *testing.T) {
 	})
 	for _, stop := range []string{"force", "new", "undo", "result 1-0 {White resigns}", "setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1"} {
 		t.Run(stop, func(t *testing.T) {
-			d := newDialogue(t, smallEngine(), xboardConfig{})
+			d := newDialogue(t, smallEngine(), config{})
 			d.sync(longSearch...)
 			d.send("usermove e2e4")
 			d.awaitThinking(4)
@@ -640,7 +641,7 @@ func TestStopSearch(t *testing.T) {
 	}
 	for _, end := range []string{"quit", "EOF"} {
 		t.Run(end, func(t *testing.T) {
-			d := newDialogue(t, smallEngine(), xboardConfig{})
+			d := newDialogue(t, smallEngine(), config{})
 			d.sync(longSearch...)
 			d.send("usermove e2e4")
 			d.awaitThinking(4)
@@ -689,7 +690,7 @@ func TestQueuedCommandsStartNoSearch(t *testing.T) {
 	} {
 		t.Run(strings.Fields(c.stop)[0], func(t *testing.T) {
 			for round := 0; round < 3; round++ {
-				d := newDialogue(t, smallEngine(), xboardConfig{})
+				d := newDialogue(t, smallEngine(), config{})
 				d.sync(slices.Clip(c.setup[:len(c.setup)-1])...)
 				d.send(c.setup[len(c.setup)-1])
 				seen := d.awaitThinking(3)
@@ -743,11 +744,12 @@ func TestAbortRestoresBoard(t *testing.T) {
 		e.Position = mustFEN(t, fen).pos
 		before := e.Position
 		e.pendingFrom = infinity
-		ctl := &searchControl{budget: noBudget}
+		var stop atomic.Bool
+		ctl := &searchControl{budget: noBudget, poll: func(int) bool { return stop.Load() }}
 		done := make(chan bool)
 		go func() { done <- e.rootSearch(ctl) }()
 		time.Sleep(200 * time.Millisecond)
-		ctl.stop.Store(true)
+		stop.Store(true)
 		played := <-done
 		if played || !e.aborted || !samePos(e.Position, before) {
 			t.Errorf("%s: played %v aborted %v, board %s", fen, played, e.aborted, fenOf(&e.Position))
@@ -758,7 +760,7 @@ func TestAbortRestoresBoard(t *testing.T) {
 // TestAnalyze: analysis thinks until told otherwise, follows moves and
 // undo, answers "." and ping at once, and never plays.
 func TestAnalyze(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{})
+	d := newDialogue(t, smallEngine(), config{})
 	d.sync("new", "force", "post")
 	d.send("analyze")
 	first := d.next().text
@@ -831,7 +833,7 @@ func TestAnalyze(t *testing.T) {
 // on answering "." with the figures it ended with, until told otherwise;
 // the board is not changed by the move micro-Max then makes.
 func TestAnalyzeMate(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{})
+	d := newDialogue(t, smallEngine(), config{})
 	fen := "k7/8/1K6/8/8/8/8/7R w - - 0 1"
 	d.sync("force", "post", "setboard "+fen)
 	d.send("analyze")
@@ -873,7 +875,7 @@ func TestAnalyzeMate(t *testing.T) {
 // TestHintBookMemory: hint after the engine's move, the empty book, and
 // the table size set by memory.
 func TestHintBookMemory(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 30000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 30000})
 	reply, _ := moveLine(d.sync("new", "usermove e2e4"))
 	got := d.sync("hint")
 	if len(got) != 1 || !strings.HasPrefix(got[0], "Hint: ") {
@@ -909,7 +911,7 @@ func TestHintBookMemory(t *testing.T) {
 // TestBadInput: unknown commands, malformed and out-of-range numbers,
 // binary junk and very long lines get an error and change nothing.
 func TestBadInput(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
 	d.sync("new", "force", "usermove e2e4")
 	before := d.position()
 	cases := map[string]string{
@@ -964,7 +966,7 @@ func TestBadInput(t *testing.T) {
 	if d.s.clock.movesPerSession != 40 || d.s.clock.base != 5*time.Minute || d.s.depthLimit != 0 {
 		t.Errorf("clock %+v depth %d", d.s.clock, d.s.depthLimit)
 	}
-	d.expectNothing("level 40 0:30 0", "level 0 2 12", "level 40 25+5 0", "level 0 1:30 0.5", "st 2.5", "sd 6",
+	d.expectNothing("", " \t ", "level 40 0:30 0", "level 0 2 12", "level 40 25+5 0", "level 0 1:30 0.5", "st 2.5", "sd 6",
 		"time -250", "otim 1000")
 	if c := d.s.clock; c.perMove != 2500*time.Millisecond || c.increment != 500*time.Millisecond ||
 		c.base != 90*time.Second || c.mine != -2500*time.Millisecond || d.s.depthLimit != 6 {
@@ -1028,7 +1030,7 @@ func TestBudget(t *testing.T) {
 // engine's clock ever runs out, and returns the smallest time left and the
 // number of moves played. The game is the same on every run.
 func playTimedGame(t *testing.T, level string, nps, mps int, base, inc time.Duration, moves int, seed uint64) (time.Duration, int) {
-	d := newDialogue(t, smallEngine(), xboardConfig{})
+	d := newDialogue(t, smallEngine(), config{})
 	d.sync("new", level, fmt.Sprintf("nps %d", nps))
 	rng := rand.New(rand.NewPCG(seed, 1))
 	opponent := smallEngine()
@@ -1121,7 +1123,7 @@ func TestClocks(t *testing.T) {
 	// otherwise go on for minutes (no node budget). The margin is wide, for
 	// a loaded machine.
 	t.Run("st", func(t *testing.T) {
-		d := newDialogue(t, smallEngine(), xboardConfig{})
+		d := newDialogue(t, smallEngine(), config{})
 		d.sync("new", "st 0.25")
 		for _, m := range []string{"e2e4", "d2d4", "g1f3"} {
 			sent := d.send("force", "usermove "+m, "go")
@@ -1137,7 +1139,7 @@ func TestClocks(t *testing.T) {
 
 // TestDepthLimit: sd stops the search at that depth; new lifts the limit.
 func TestDepthLimit(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 200000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 200000})
 	deepest := func(lines []string) int {
 		depth := 0
 		for _, l := range lines {
@@ -1157,7 +1159,7 @@ func TestDepthLimit(t *testing.T) {
 
 // TestSideCommands: the obsolete white and black, and the engine's side.
 func TestSideCommands(t *testing.T) {
-	d := newDialogue(t, smallEngine(), xboardConfig{nodeBudget: 5000})
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
 	d.sync("new", "force", "usermove e2e4")
 	d.expectNothing("white") // White to move; the engine plays Black
 	if p := d.position(); p.side != white || p.epSquare != noSquare {
@@ -1176,7 +1178,7 @@ func TestSideCommands(t *testing.T) {
 // anything else without changing the setting.
 func TestFutilityOption(t *testing.T) {
 	e := smallEngine()
-	d := newDialogue(t, e, xboardConfig{nodeBudget: 2000})
+	d := newDialogue(t, e, config{nodeBudget: 2000})
 	got := d.sync("xboard", "protover 2")
 	if !slices.Contains(got, `feature option="Futility pruning -check 1"`) {
 		t.Fatalf("no futility option in %q", got)
@@ -1216,7 +1218,7 @@ func TestNPS(t *testing.T) {
 		var first []string
 		for run := 0; run < 2; run++ {
 			e := newEngine(1 << 20)
-			d := newDialogue(t, e, xboardConfig{})
+			d := newDialogue(t, e, config{})
 			d.sync("xboard", "protover 2", "new", fmt.Sprintf("nps %d", c.nps), "st "+c.st, "post")
 			before := d.s.clock.mine
 			got := d.sync("go")
@@ -1225,7 +1227,7 @@ func TestNPS(t *testing.T) {
 				t.Fatalf("no move: %q", got)
 			}
 			perMove, _ := parseSeconds(c.st)
-			limit := int((perMove - moveLag).Seconds() * float64(c.nps))
+			limit := int((perMove - defaultMoveOverhead).Seconds() * float64(c.nps))
 			var lastPV string
 			for _, l := range got[:len(got)-1] {
 				var depth, score, cs, nodes int

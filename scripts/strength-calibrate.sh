@@ -116,11 +116,12 @@ match() {
 	echo "== $mname: $((2 * n)) games at tc=$tc ($(date -u +%H:%M))"
 	start=$(date +%s)
 	status=0
-	(cd "$dir" && "$fastchess" "$@" \
+	load0=$(cut -d' ' -f1-3 /proc/loadavg)
+	(cd "$dir" && nice -n "${NICE:-0}" "$fastchess" "$@" \
 		-each proto=uci option.Hash=16 option.Threads=1 \
 		-rounds "$n" -games 2 -concurrency 1 \
 		-openings file="$repo/testdata/openings.epd" format=epd order=sequential \
-		-pgnout file="$dir/pgn/$mname.pgn" -log file="$dir/pgn/$mname.log" level=warn engine=true) \
+		-pgnout file="$dir/pgn/$mname.pgn" nodes=true nps=true -log file="$dir/pgn/$mname.log" level=warn engine=true) \
 		>"$dir/pgn/$mname.out" 2>&1 || status=$?
 	played=$(grep -c '^Finished game' "$dir/pgn/$mname.out" || true)
 	# A game our engine (umax, or a level-N opponent) lost by an illegal move,
@@ -144,7 +145,7 @@ match() {
 		END { printf "%d %d %d %d\n", w + d + l, w, d, l }' >"$dir/$mname.result.new"
 	grep -E '^(Results of|Elo:|LOS:|Games:|Ptnml|Points:|WL/DD)' "$dir/pgn/$mname.out" | tail -6 >"$dir/$mname.summary" || true
 	grep -E -i 'loses on time|illegal' "$dir/pgn/$mname.out" | sed 's/^/   /' >>"$dir/$mname.summary" || true
-	echo "tc=$tc, $(($(date +%s) - start)) s, $(date -u +%Y-%m-%d), $(uname -m), $(nproc) cores" >>"$dir/$mname.summary"
+	echo "tc=$tc, $(($(date +%s) - start)) s, $(date -u +%Y-%m-%d), $(uname -m), $(nproc) cores, load average $load0 before, $(cut -d' ' -f1-3 /proc/loadavg) after, nice ${NICE:-0}" >>"$dir/$mname.summary"
 	mv "$dir/$mname.result.new" "$dir/$mname.result"
 	echo "   $(cat "$dir/$mname.result") (games won drawn lost)"
 }
@@ -294,8 +295,18 @@ table() {
 	echo "(time control $tc for both engines; results in $dir)"
 }
 
+# anchor: the engine at full strength against Stockfish at each UCI_Elo of
+# ANCHORS (default "1400 1500 1700"), at the time control TC.
+anchor() {
+	for a in ${ANCHORS:-1400 1500 1700}; do
+		# shellcheck disable=SC2046 # sf's words
+		match "full-vs-sf-$a" "$rounds" -engine tc="$tc" cmd="$engine" name=umax $(sf "$a") </dev/null
+	done
+}
+
 for part in "$@"; do
 	case $part in
+	anchor) anchor ;;
 	pilot) pilot ;;
 	fit) fit ;;
 	verify) verify ;;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# scripts/uci-match.sh [-g GAMES] [-d DIR] [-s FASTCHESS_SOURCE] [-f FASTCHESS]
+# scripts/uci-match.sh [-g GAMES] [-d DIR] [-s FASTCHESS_SOURCE] [-f FASTCHESS] [-w]
 #
 # Our engine in fastchess, the UCI match runner engine authors test with,
 # in three series of matches, each at five time controls:
@@ -11,11 +11,15 @@
 # (tc=10/1.5), at a fixed time per move (st=0.1) and at a node count
 # (nodes=20000: go nodes 20000, micro-Max's root budget), GAMES games each
 # (default 2, one with each colour), from the openings of
-# testdata/openings.epd.
+# testdata/openings.epd. With -w, a fourth: the Windows build (umax.exe of
+# the release archive) under Wine against the native build at one time
+# control (tc=2+0.05), as a Windows GUI would run it (scripts/wine-test.sh
+# -setup makes the Wine prefix and the archive; cmd=wine args=umax.exe).
 #
-# First fastchess --compliance checks the dialogue. It fails on any illegal move, time loss, disconnect or stall, and on any
+# First fastchess --compliance checks the dialogue (with -w, umax.exe's too). It fails on any illegal move, time loss, disconnect or stall, and on any
 # warning fastchess prints about our engine. The self-play and level matches run with
-# fastchess's -strict, which stops at the first warning; the matches against
+# fastchess's -strict, which stops at the first warning (so do the Windows
+# build's); the matches against
 # Stockfish cannot (Stockfish at a Skill Level plays moves that are not the
 # first move of its PV, which fastchess warns about), so there the output and
 # the log are scanned for warnings that name our engine. Our engine plays
@@ -39,13 +43,15 @@ games=2
 dir=
 source=../shared/vendor/fastchess
 fastchess=
-while getopts g:d:s:f: opt; do
+windows=
+while getopts g:d:s:f:w opt; do
 	case $opt in
 	g) games=$OPTARG ;;
 	d) dir=$OPTARG ;;
 	s) source=$OPTARG ;;
 	f) fastchess=$OPTARG ;;
-	*) echo "usage: $0 [-g GAMES] [-d DIR] [-s FASTCHESS_SOURCE] [-f FASTCHESS]" >&2; exit 2 ;;
+	w) windows=windows ;;
+	*) echo "usage: $0 [-g GAMES] [-d DIR] [-s FASTCHESS_SOURCE] [-f FASTCHESS] [-w]" >&2; exit 2 ;;
 	esac
 done
 if [ "$games" -lt 2 ] || [ $((games % 2)) -ne 0 ]; then
@@ -73,16 +79,30 @@ fi
 
 go build -o "$dir/umax" .
 engine=$dir/umax
+if [ -n "$windows" ]; then
+	# The Wine environment (WINEPREFIX...) and windows_engine, umax.exe.
+	wine_setup=$(scripts/wine-test.sh -setup)
+	eval "$wine_setup"
+fi
 
 # fastchess's own check of the UCI dialogue (uci, isready, position, go with
-# each clock, ucinewgame).
-"$fastchess" --compliance "$engine" >"$dir/compliance.out" 2>&1 || true
-if ! grep -q 'Engine passed all compliance checks' "$dir/compliance.out"; then
-	cat "$dir/compliance.out"
-	echo "FAILED: fastchess --compliance"
-	exit 1
+# each clock, ucinewgame), of the native build and (-w) of umax.exe under
+# Wine: compliance OUTPUT ENGINE [ARGS].
+compliance() {
+	out=$1
+	shift
+	"$fastchess" --compliance "$@" >"$out" 2>&1 || true
+	if ! grep -q 'Engine passed all compliance checks' "$out"; then
+		cat "$out"
+		echo "FAILED: fastchess --compliance $*"
+		exit 1
+	fi
+	echo "fastchess --compliance $*: $(tail -1 "$out")"
+}
+compliance "$dir/compliance.out" "$engine"
+if [ -n "$windows" ]; then
+	compliance "$dir/compliance-windows.out" wine "$windows_engine"
 fi
-echo "fastchess --compliance: $(tail -1 "$dir/compliance.out")"
 
 # The time controls.
 tcs="sudden-death:tc=4 increment:tc=2+0.05 movestogo:tc=10/1.5 movetime:st=0.1 nodes:tc=inf:nodes=20000"
@@ -91,8 +111,10 @@ failed=0
 summary=
 weakest=$(sed -n 's/^[[:space:]]*{elo: \([0-9]*\),.*/\1/p' strength.go | head -1)
 strongest=$(sed -n 's/^[[:space:]]*{elo: \([0-9]*\),.*/\1/p' strength.go | tail -1)
-for series in stockfish self level; do
-	for entry in $tcs; do
+for series in stockfish self level $windows; do
+	series_tcs=$tcs
+	[ $series = windows ] && series_tcs=increment:tc=2+0.05
+	for entry in $series_tcs; do
 		name=${entry%%:*}
 		limit=$(echo "${entry#*:}" | tr : ' ')
 		match=$series-$name
@@ -106,6 +128,10 @@ for series in stockfish self level; do
 			set -- -engine cmd="$engine" name=umax option.Hash=16 $limit \
 				-engine cmd=/usr/games/stockfish name=stockfish-skill0 "option.Skill Level=0" \
 				option.Threads=1 option.Hash=16 "option.Move Overhead=100" $limit timemargin=100
+		elif [ $series = windows ]; then
+			set -- -engine cmd=wine args="$windows_engine" name=umax-windows option.Hash=16 \
+				-engine cmd="$engine" name=umax option.Hash=16 \
+				-strict
 		elif [ $series = self ]; then
 			set -- -engine cmd="$engine" name=umax option.Hash=16 \
 				-engine cmd="$engine" name=umax-futility-off option.Hash=16 "option.Futility Pruning=false" \

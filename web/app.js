@@ -1,6 +1,9 @@
 // app.js: the page. It plays micro-Max (umax-worker.js, UCI over
 // postMessage), shows its iterations as they finish, opens the tree of an
-// iteration, and compares two settings of the futility laboratory. Every
+// iteration, steps through an iteration (stepper.js), and compares two
+// settings of the futility laboratory, by their iterations and node for
+// node. It plays at full strength or at a strength level (UCI_Elo, with a
+// seed), and says which. Every
 // rule of chess here is the engine's: legal moves, SAN, check, mate and
 // draws come from its "umax state" and "umax san" answers (uci_web.go).
 
@@ -8,6 +11,8 @@ import { Chessboard, COLOR, INPUT_EVENT_TYPE } from "./vendor/cm-chessboard/src/
 import { Markers, MARKER_TYPE } from "./vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from "./vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
 import { Engine } from "./engine.js";
+import { showTree } from "./treeview.js";
+import { Stepper, recordSearches, stepSummary, value } from "./stepper.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,12 +23,17 @@ const game = {
   start: "startpos", // or a FEN
   moves: [],         // in UCI's coordinates
   over: "",          // why the game ended on the page (time), besides the engine's state
+  players: [],       // by ply: who played the engine's moves ("micro-Max 4.1 (level 1100, seed 42)")
 };
 let state = null;       // the engine's last "umax state" answer
-let search = null;      // the search running: {id, rows, done}
+let search = null;      // the search running: {id, rows, ply}
 let searchId = 0;       // a search whose id is not this one's was abandoned (undo, new game)
 let treeText = "";      // the last search's tree, as the engine sent it (parsed when opened)
 let recordPlies = 3;    // what "umax record" was last told
+const engineOptions = {}; // the engine's options, by name, from its uci answer: {type, default, min, max}
+let told = null;        // the strength the engine was last told: {limit, elo, seed}; null before the uci answer
+let levelNote = "";     // what the engine said of the UCI_Elo it was last told (an info string), if anything
+let seed = 0;           // the seed field's last good value; 0: random
 const clock = { on: false, w: 0, b: 0, inc: 0, running: null, since: 0, timer: 0 };
 
 const board = new Chessboard($("board"), {
@@ -36,10 +46,11 @@ const board = new Chessboard($("board"), {
 // --- The engine's answers ----------------------------------------------------
 
 engine.listen((line) => {
+  if (line.startsWith("option name ")) readOption(line);
   if (line.startsWith("info string ")) console.info("umax:", line.slice(12));
+  if (line.startsWith("info string UCI_Elo ")) { levelNote = line.slice(12); showGame(); }
   if (search && line.startsWith("info depth ")) showIteration(search, line);
   if (search && line.startsWith("info nodes ")) search.total = parseInfo(line);
-  if (search && line.startsWith("bestmove")) search.done = true;
 });
 
 // parseInfo reads an info line's fields into an object.
@@ -63,6 +74,7 @@ function positionCommand() {
 
 // sync tells the engine the game and reads its state back, then shows it.
 async function sync(animated = true) {
+  game.players.length = Math.min(game.players.length, game.moves.length); // moves taken back
   engine.send(positionCommand());
   state = await engine.askJSON("umax state");
   await board.setPosition(state.fen, animated);
@@ -125,9 +137,9 @@ function nextTurn() {
   else startClock();
 }
 
-// goCommand is the go command of the strength chosen.
+// goCommand is the go command of the budget or clock chosen.
 function goCommand() {
-  const [kind, a] = $("strength").value.split(" ");
+  const [kind, a] = $("budget").value.split(" ");
   if (kind === "nodes") return `go nodes ${a}`;
   const ms = (t) => Math.max(Math.round(t), 1);
   return `go wtime ${ms(clock.w)} btime ${ms(clock.b)} winc ${clock.inc} binc ${clock.inc}`;
@@ -136,8 +148,9 @@ function goCommand() {
 // engineMove lets the engine think and play.
 async function engineMove() {
   if (search || gameOver()) return;
+  tellStrength(); // before the search: a setoption during one would end it
   const id = ++searchId;
-  search = { id, rows: [], done: false, total: null, finished: null };
+  search = { id, rows: [], total: null, finished: null, ply: game.moves.length, budget: $("budget").value };
   $("iterations").tBodies[0].replaceChildren();
   $("search-summary").textContent = `micro-Max thinks (${goCommand()})`;
   $("stop").disabled = false;
@@ -165,9 +178,11 @@ async function engineMove() {
   if (id !== searchId) { done(); return; } // abandoned meanwhile
   if (move && move !== "0000") {
     game.moves.push(move);
+    game.players[game.moves.length - 1] = playerName(told, finished.budget);
     await sync(true);
   }
   done();
+  tellStrength(); // a level chosen during the search
   if (id !== searchId) return;
   showGame();
   if (userSide() !== "both") nextTurn();
@@ -193,6 +208,7 @@ $("new-game").addEventListener("click", async () => {
   engine.send("ucinewgame");
   game.start = "startpos";
   game.moves = [];
+  game.players = [];
   game.over = "";
   resetClocks();
   $("iterations").tBodies[0].replaceChildren();
@@ -241,7 +257,7 @@ $("version").addEventListener("change", async () => {
   nextTurn();
 });
 
-$("strength").addEventListener("change", () => { resetClocks(); showGame(); });
+$("budget").addEventListener("change", () => { resetClocks(); showGame(); });
 
 $("record").addEventListener("change", async () => {
   await abandon();
@@ -272,6 +288,7 @@ $("fen-form").addEventListener("submit", async (e) => {
   }
   game.start = answer.start;
   game.moves = [];
+  game.players = [];
   game.over = "";
   resetClocks();
   await sync(false);
@@ -287,7 +304,7 @@ $("copy-pgn").addEventListener("click", () => {
 
 function resetClocks() {
   stopClock();
-  const [kind, seconds, inc] = $("strength").value.split(" ");
+  const [kind, seconds, inc] = $("budget").value.split(" ");
   clock.on = kind === "clock";
   clock.w = clock.b = clock.on ? Number(seconds) * 1000 : 0;
   clock.inc = clock.on ? Number(inc) * 1000 : 0;
@@ -343,9 +360,10 @@ function showGame() {
   let text;
   if (game.over) text = `${game.over}: ${game.over.startsWith("White") ? "0-1" : "1-0"}`;
   else if (state.end) text = `${state.end[0].toUpperCase()}${state.end.slice(1)}: ${state.result}`;
-  else if (search) text = `${mover} to move: micro-Max thinks${state.check ? " (check)" : ""}`;
+  else if (search) text = `${mover} to move: micro-Max thinks at ${strengthText(told, search.budget)}${state.check ? " (check)" : ""}`;
   else text = `${mover} to move${state.check ? ", in check" : ""}${usersTurn() ? ": your move" : ""}`;
   $("status").textContent = text;
+  $("playing").textContent = playingText();
   $("engine-status").textContent = "The engine is ready: micro-Max 4.1 (umax) in a Web Worker.";
   document.body.dataset.turn = usersTurn() ? "user" : search ? "engine" : "none";
   board.removeMarkers?.(MARKER_TYPE.square);
@@ -380,8 +398,8 @@ function showGame() {
 
 // pgn writes the game in PGN, SAN from the engine.
 function pgn() {
-  const white = userSide() === "w" ? "You" : "micro-Max 4.1 (umax)";
-  const black = userSide() === "b" ? "You" : "micro-Max 4.1 (umax)";
+  const white = userSide() === "w" ? "You" : enginePlayer(0);
+  const black = userSide() === "b" ? "You" : enginePlayer(1);
   const result = game.over ? (game.over.startsWith("White") ? "0-1" : "1-0") : state.result;
   const date = new Date().toISOString().slice(0, 10).replaceAll("-", ".");
   const tags = [["Event", "umax in the browser"], ["Site", location.host || "local"], ["Date", date],
@@ -390,10 +408,17 @@ function pgn() {
   const fullmove = Number(state.start.split(" ")[5] || 1);
   const blackFirst = state.start.split(" ")[1] === "b";
   const words = [];
+  const lastPlayer = [white, black];
   state.san.forEach((san, i) => {
     const ply = i + (blackFirst ? 1 : 0);
+    const player = game.players[i];
+    const changed = player && player !== lastPlayer[ply % 2];
+    if (changed) { // the engine's setting changed in the game: a comment says so
+      words.push(...`{From here ${player}}`.split(" "));
+      lastPlayer[ply % 2] = player;
+    }
     if (ply % 2 === 0) words.push(`${fullmove + Math.floor(ply / 2)}.`);
-    else if (i === 0) words.push(`${fullmove}...`);
+    else if (i === 0 || changed) words.push(`${fullmove + Math.floor(ply / 2)}...`);
     words.push(san);
   });
   words.push(result);
@@ -406,11 +431,127 @@ function pgn() {
   return tags.map(([k, v]) => `[${k} "${v}"]`).join("\n") + "\n\n" + lines.join("\n") + "\n";
 }
 
+// --- Strength levels -------------------------------------------------------------
+
+// readOption keeps an option line of the engine's uci answer: its type,
+// default, min and max.
+function readOption(line) {
+  const m = /^option name (.+?) type (\S+)(.*)$/.exec(line);
+  if (!m) return;
+  const option = { type: m[2] };
+  const words = m[3].trim().split(" ");
+  for (let i = 0; i + 1 < words.length; i += 2) option[words[i]] = words[i + 1];
+  engineOptions[m[1]] = option;
+}
+
+// offerLevels fills the strength choice from the engine's options: full
+// strength, then ratings from UCI_Elo's min to its max, every 100 between;
+// the engine's defaults are what it was told so far.
+function offerLevels() {
+  const elo = engineOptions["UCI_Elo"];
+  if (!elo || !engineOptions["UCI_LimitStrength"]) return; // an engine without levels: full strength only
+  const lo = Number(elo.min), hi = Number(elo.max);
+  const ratings = [lo];
+  for (let r = Math.floor(lo / 100) * 100 + 100; r < hi; r += 100) ratings.push(r);
+  if (hi > lo) ratings.push(hi);
+  for (const r of ratings) $("level").add(new Option(`level ${r}`, String(r)));
+  told = { limit: engineOptions["UCI_LimitStrength"].default === "true", elo: Number(elo.default), seed: Number(engineOptions["Strength Seed"]?.default ?? 0) };
+  $("seed").max = engineOptions["Strength Seed"]?.max ?? $("seed").max;
+}
+
+// chosenStrength is the strength the page's settings ask for.
+function chosenStrength() {
+  if ($("level").value === "full") return { limit: false };
+  return { limit: true, elo: Number($("level").value), seed };
+}
+
+// tellStrength tells the engine the strength chosen (the options that
+// changed since it was last told), between searches only: a setoption
+// would end the search running.
+function tellStrength() {
+  if (search || !told) return;
+  const want = chosenStrength();
+  const set = (name, value) => engine.send(`setoption name ${name} value ${value}`);
+  if (want.limit !== told.limit) set("UCI_LimitStrength", want.limit);
+  if (want.limit && want.elo !== told.elo) { levelNote = ""; set("UCI_Elo", want.elo); }
+  if (want.limit && want.seed !== told.seed) set("Strength Seed", want.seed);
+  told = want.limit ? want : { ...told, limit: false };
+}
+
+// strengthText says a strength the engine was told: a level and its seed,
+// or full strength with its budget or clock ("nodes 10000", "clock 180 2").
+function strengthText(strength, budget) {
+  if (strength && strength.limit) {
+    const asked = `level ${strength.elo}, ${strength.seed ? `seed ${strength.seed}` : "random seed"}`;
+    const snapped = levelNote.match(/^UCI_Elo (\d+) plays level (\d+)/); // the engine's levels may snap
+    return snapped && Number(snapped[1]) === strength.elo ? asked.replace(`level ${strength.elo}`, `level ${snapped[2]}`) : asked;
+  }
+  const [kind, a, b] = budget.split(" ");
+  return kind === "nodes" ? `full strength, ${Number(a).toLocaleString("en")} nodes` : `full strength, ${Number(a) / 60}+${b} clock`;
+}
+
+// playerName is the engine's name in the PGN, with its strength.
+function playerName(strength, budget) {
+  return `micro-Max ${$("version").value === "40" ? "4.0" : "4.1"} (${strengthText(strength, budget)})`;
+}
+
+// enginePlayer is the engine's name for White (0) or Black (1): as it
+// played its first move of that side in the game, or as it will play.
+function enginePlayer(colour) {
+  const blackFirst = state.start.split(" ")[1] === "b";
+  const first = game.players.find((p, i) => p && (i + (blackFirst ? 1 : 0)) % 2 === colour);
+  return first || playerName(search ? told : chosenStrength(), search ? search.budget : $("budget").value);
+}
+
+// playingText says which strength plays: the search's running, or the
+// next one's, and the engine's note if the level it plays is not the
+// rating asked.
+function playingText() {
+  const now = search ? told : chosenStrength();
+  let text = `micro-Max plays at ${strengthText(now, search ? search.budget : $("budget").value)}.`;
+  const next = chosenStrength();
+  if (search && (next.limit !== told.limit || next.limit && (next.elo !== told.elo || next.seed !== told.seed))) {
+    text += ` From its next move: ${strengthText(next, $("budget").value)}.`;
+  }
+  if (now.limit && levelNote.startsWith(`UCI_Elo ${now.elo} `)) text += ` The engine says: ${levelNote}.`;
+  return text;
+}
+
+// The strength choice: at a level the seed counts, and the budgets under
+// micro-Max's own are not offered (the level limits the search itself).
+$("level").addEventListener("change", () => {
+  const atLevel = $("level").value !== "full";
+  $("seed").disabled = !atLevel;
+  for (const o of $("budget").options) {
+    const [kind, nodes] = o.value.split(" ");
+    o.disabled = atLevel && kind === "nodes" && Number(nodes) < 1000000;
+  }
+  if ($("budget").selectedOptions[0].disabled) { $("budget").value = "nodes 1000000"; resetClocks(); }
+  tellStrength();
+  showGame();
+});
+
+// The seed field: empty or 0 is random; anything but a whole number in
+// the option's range is refused, and the seed stays as it was.
+$("seed").addEventListener("change", () => {
+  const field = $("seed");
+  const text = field.value.trim();
+  const n = text === "" ? 0 : Number(text);
+  if (field.validity.badInput || !Number.isInteger(n) || n < 0 || n > Number(field.max)) {
+    $("seed-error").textContent = `A seed is a whole number from 0 to ${field.max} (0 or empty: random); the seed stays ${seed || "random"}.`;
+    return;
+  }
+  $("seed-error").textContent = "";
+  seed = n;
+  tellStrength();
+  showGame();
+});
+
 // --- Watching it think ---------------------------------------------------------
 
 // showIteration adds an iteration's line to the table, the PV in SAN once
-// the engine has translated it (in coordinates if it answers only after
-// the search ended, when its position is no longer the search's).
+// the engine has translated it, from the search's root (umax san at PLY:
+// the last line's answer comes after the engine has played its move).
 function showIteration(s, line) {
   const info = parseInfo(line);
   const row = document.createElement("tr");
@@ -428,8 +569,8 @@ function showIteration(s, line) {
   s.rows.push(info);
   $("iterations").tBodies[0].append(row);
   if (info.pv && info.pv.length) {
-    engine.askJSON(`umax san ${info.pv.join(" ")}`).then((answer) => {
-      if (!s.done && answer.san.length > 0) row.lastChild.textContent = answer.san.concat(info.pv.slice(answer.san.length)).join(" ");
+    engine.askJSON(`umax san at ${s.ply} ${info.pv.join(" ")}`).then((answer) => {
+      if (answer.san.length > 0) row.lastChild.textContent = answer.san.concat(info.pv.slice(answer.san.length)).join(" ");
     });
   }
 }
@@ -459,112 +600,6 @@ $("open-tree").addEventListener("click", () => {
   if (tree.error) { view.textContent = `No tree: ${tree.error}.`; return; }
   showTree(view, tree);
 });
-
-function showTree(view, tree) {
-  const children = tree.tree.map(() => []);
-  tree.tree.forEach((n, i) => { if (i > 0) children[n.parent].push(i); });
-  const stubsOf = tree.tree.map(() => []);
-  tree.stubs.forEach((s, k) => stubsOf[s.node].push(k));
-  const head = document.createElement("div");
-  head.className = "tree-head";
-  head.innerHTML = "";
-  const lines = [
-    `${tree.caption}. ${tree.side === "w" ? "White" : "Black"} to move: ${tree.fen}`,
-    `The ${tree.plies}-ply iteration: ${tree.nodes.toLocaleString("en")} nodes = ${tree.drawn.toLocaleString("en")} nodes that ran an iteration` +
-      ` + ${tree.summarised.toLocaleString("en")} in earlier iterations of nodes + ${tree.inBoxes.toLocaleString("en")} in quiescence searches.`,
-    `Pruned moves: ${tree.pruned.toLocaleString("en")} = ${tree.cut.toLocaleString("en")} listed + ${tree.prunedEarly} in earlier iterations + ${tree.prunedBoxes} in quiescence searches.` +
-      ` Calls of the search: ${tree.calls.toLocaleString("en")}, ${tree.tableHits} resumed from the table, ${tree.answered} answered by it.`,
-    "Each node's nodes are its own one plus its moves' nodes. Window (q, l), depth n, evaluation e; a move's score is from the mover's view.",
-  ];
-  for (const l of lines) {
-    const p = document.createElement("p");
-    p.textContent = l;
-    head.append(p);
-  }
-  view.append(head);
-  const root = document.createElement("ul");
-  root.className = "tree-list";
-  root.append(nodeItem(tree, children, stubsOf, 0));
-  view.append(root);
-  root.querySelector("details").open = true;
-}
-
-// nodeItem is the list item of node i: a summary line, and its moves when opened.
-function nodeItem(tree, children, stubsOf, i) {
-  const n = tree.tree[i];
-  const li = document.createElement("li");
-  const details = document.createElement("details");
-  const summary = document.createElement("summary");
-  details.append(summary);
-  li.append(details);
-  li.className = "tree-node";
-  li.dataset.node = i;
-  li.dataset.total = n.total;
-  const parent = i > 0 ? tree.tree[n.parent] : null;
-  const marks = [];
-  if (parent && parent.bestChild === i) marks.push(parent.best >= parent.beta ? "best: cut-off" : "best");
-  if (n.tableMove) marks.push("the table's move, first");
-  if (n.tableDepth > 0 && n.last[0] === 0) marks.push("answered by the table");
-  else if (n.tableDepth > 0) marks.push(`resumed from the table at depth ${n.tableDepth}`);
-  let head;
-  if (i === 0) head = `root: ${n.side === "w" ? "White" : "Black"} to move, iteration d=${n.depth}`;
-  else if (n.move === "") head = "stalemate probe (the other side moves)";
-  else head = `${n.move}  score ${-n.score}`;
-  const args = i === 0 ? `q=${n.alpha} l=${n.beta} e=${n.eval}` : `q=${n.alpha} l=${n.beta} n=${n.depth} e=${n.eval}`;
-  const result = n.qs ? `quiescence: ${n.total} nodes` : `${n.total.toLocaleString("en")} nodes`;
-  summary.textContent = `${head}   ${args}   ${result}${marks.length ? "   [" + marks.join(", ") + "]" : ""}`;
-  if (n.line) summary.classList.add("on-line");
-  if (parent && parent.bestChild === i) summary.classList.add("best");
-  let filled = false;
-  details.addEventListener("toggle", () => {
-    if (!details.open || filled) return;
-    filled = true;
-    details.append(nodeMoves(tree, children, stubsOf, i));
-  });
-  return li;
-}
-
-// nodeMoves lists node i's moves in the order micro-Max made them: its
-// children and the moves it pruned, merged by when they were made.
-function nodeMoves(tree, children, stubsOf, i) {
-  const n = tree.tree[i];
-  const ul = document.createElement("ul");
-  const info = document.createElement("li");
-  info.className = "node-info";
-  const passes = n.earlier.map((p) => `d=${p[0]}: m=${p[1]} by ${p[2] || "-"}, ${p[3]} nodes`);
-  const last = n.last[0] > 0 ? `last iteration d=${n.last[0]}: m=${n.last[1]}${n.last[2] ? " by " + n.last[2] : ""}, ${n.last[3]} nodes = 1 + ${children[i].length} moves searched` : "no iteration: the table's entry answered";
-  info.textContent = [passes.length ? `earlier iterations: ${passes.join("; ")}` : "", last, `returned ${n.score}`].filter(Boolean).join(". ");
-  ul.append(info);
-  if (n.qs) {
-    for (const [move, v, score, rule] of n.box || []) {
-      const li = document.createElement("li");
-      li.className = rule === "searched" ? "box-move" : "box-move pruned";
-      li.textContent = rule === "searched" ? `${move}  v=${v}  recapture searched: score ${score}` : `${move}  v=${v}  pruned: ${rule}`;
-      ul.append(li);
-    }
-    if (n.qs && (n.box || []).length === 0) {
-      const li = document.createElement("li");
-      li.className = "box-move";
-      li.textContent = `stands pat on e=${n.eval}${n.eval >= n.beta ? " (>= l: fail high)" : ""}`;
-      ul.append(li);
-    }
-    return ul;
-  }
-  let k = 0;
-  const kids = children[i];
-  const addChild = (c) => ul.append(nodeItem(tree, children, stubsOf, c));
-  for (const s of stubsOf[i]) {
-    const stub = tree.stubs[s];
-    while (k < kids.length && kids[k] < stub.after) addChild(kids[k++]);
-    const li = document.createElement("li");
-    li.className = "stub pruned";
-    const best = n.bestStub === s ? "   [best]" : "";
-    li.textContent = `${stub.move}  v=${stub.eval}  pruned: ${stub.rule === "futile" ? "futile (not searched)" : stub.rule}${best}`;
-    ul.append(li);
-  }
-  while (k < kids.length) addChild(kids[k++]);
-  return ul;
-}
 
 // --- Comparing two settings ------------------------------------------------------
 
@@ -666,10 +701,198 @@ $("run-compare").addEventListener("click", async () => {
   }
 });
 
+// optionsOf is a setting as the engine's options: name, value.
+function optionsOf(setting) {
+  const options = {};
+  for (const sw of labSwitches) options[sw.name] = sw.check ? Boolean(setting[sw.name]) : Math.round(setting[sw.name]) || 0;
+  return options;
+}
+
+// --- Stepping through an iteration ---------------------------------------------
+
+const stepper = new Stepper();
+let literalSource = null; // search_literal.go and its lines, from the engine (umax source)
+settingForm($("step-setting"), { "Futility Pruning": true });
+
+$("step-from").addEventListener("change", () => { $("step-fen-label").hidden = $("step-from").value !== "fen"; });
+
+// ms writes a duration in milliseconds.
+const ms = (t) => `${Math.round(t)} ms`;
+
+$("step-load").addEventListener("click", async () => {
+  const button = $("step-load");
+  const plies = Number($("step-plies").value);
+  const setting = settingOf($("step-setting"));
+  let position = positionCommand();
+  if ($("step-from").value === "fen") {
+    const fen = $("step-fen").value.trim().replace(/\s+/g, " ");
+    if (fen === "") { $("step-status").textContent = "Type a FEN first."; return; }
+    position = `position fen ${fen}`;
+  }
+  button.disabled = true;
+  $("step-status").textContent = `Recording the ${plies}-ply iteration of ${settingName(setting)}…`;
+  try {
+    const result = await recordSearches(position, plies, [optionsOf(setting)], { source: !literalSource });
+    literalSource ||= result.source;
+    const run = result.runs[0];
+    const before = performance.now();
+    stepper.show(run, literalSource);
+    const shown = performance.now();
+    const t = result.times;
+    $("step-status").textContent = `The ${plies}-ply iteration of ${settingName(setting)}, ${run.tree.side === "w" ? "White" : "Black"} to move` +
+      ` (${run.steps.fen}): ${run.steps.nodes.toLocaleString("en")} nodes, ${run.steps.steps.length.toLocaleString("en")} steps.` +
+      ` Loaded in ${ms(shown - t.start)}: the worker ${ms(t.ready - t.start)}, the search and its data ${ms(t.done - t.ready)}, the page ${ms(shown - before)}.`;
+    document.body.dataset.stepLoadMs = Math.round(shown - t.start);
+  } catch (err) {
+    $("step-status").textContent = `Not recorded: ${err.message}`;
+  } finally {
+    button.disabled = false;
+  }
+});
+
+// --- The two trees, node for node -------------------------------------------------
+
+$("run-diff").addEventListener("click", async () => {
+  const button = $("run-diff");
+  const view = $("diff-view");
+  const a = settingOf($("setting-a"));
+  const b = settingOf($("setting-b"));
+  const plies = Number($("diff-plies").value);
+  button.disabled = true;
+  view.textContent = `Recording the ${plies}-ply iteration of A (${settingName(a)}), then of B (${settingName(b)})…`;
+  try {
+    const result = await recordSearches(positionCommand(), plies, [optionsOf(a), optionsOf(b)], { diff: true, source: !literalSource });
+    literalSource ||= result.source;
+    result.runs[0].caption = `A: ${settingName(a)}`;
+    result.runs[1].caption = `B: ${settingName(b)}`;
+    showDiff(view, result);
+  } catch (err) {
+    view.textContent = `Not recorded: ${err.message}`;
+  } finally {
+    button.disabled = false;
+  }
+});
+
+// openStepper shows one of the diff's searches in the stepper, at a node or a step.
+function openStepper(run, where) {
+  stepper.show(run, literalSource, where);
+  $("step-status").textContent = `${run.caption}, the ${run.steps.plies}-ply iteration (${run.steps.fen}): ` +
+    `${run.steps.nodes.toLocaleString("en")} nodes, ${run.steps.steps.length.toLocaleString("en")} steps. From the compare panel's diff.`;
+  $("stepper").scrollIntoView({ block: "start" });
+}
+
+// stepButton is a button that opens a search of the diff in the stepper.
+function stepButton(text, run, where) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "jump";
+  button.textContent = text;
+  button.addEventListener("click", () => openStepper(run, where));
+  return button;
+}
+
+// showDiff shows where two recorded iterations first differ, and the moves
+// only one of them searched, by the node that made them.
+function showDiff(view, { runs: [ra, rb], diff }) {
+  view.replaceChildren();
+  if (diff.error) { view.textContent = `No diff: ${diff.error}.`; return; }
+  const para = (text, className = "") => {
+    const p = document.createElement("p");
+    p.className = className;
+    p.textContent = text;
+    view.append(p);
+    return p;
+  };
+  para(`The ${diff.plies}-ply iteration from ${diff.fen}: ${ra.caption}, ${diff.a.nodes.toLocaleString("en")} nodes and ` +
+    `${diff.a.pruned.toLocaleString("en")} moves pruned; ${rb.caption}, ${diff.b.nodes.toLocaleString("en")} nodes and ${diff.b.pruned.toLocaleString("en")} pruned.`);
+  const f = diff.first;
+  if (!f) {
+    para("The two searches are the same, step for step.", "first");
+  } else {
+    const p = para(`They first differ at step ${f.step + 1}, at ${f.path ? "the node after " + f.path : "the root"}: ` +
+      `A ${stepSummary(f.a)}; B ${stepSummary(f.b)}. `, "first");
+    p.id = "diff-first";
+    p.append("Step through ", stepButton("A from here", ra, { step: f.step }), " or ", stepButton("B from here", rb, { step: f.step }), ".");
+  }
+  para(`Moves A searched and B did not: ${diff.searchedA[0].toLocaleString("en")} (${diff.searchedA[1].toLocaleString("en")} nodes); ` +
+    `B searched and A did not: ${diff.searchedB[0].toLocaleString("en")} (${diff.searchedB[1].toLocaleString("en")} nodes). ` +
+    "By the node that made them, with what the node scored (m) and chose in each search:");
+  const groups = new Map();
+  for (const m of diff.moves) {
+    const key = `${m.nodeA} ${m.nodeB}`;
+    if (!groups.has(key)) groups.set(key, { first: m, a: [], b: [] });
+    groups.get(key)[m.searched].push(m);
+  }
+  const box = document.createElement("div");
+  box.className = "diff-table-box";
+  const table = document.createElement("table");
+  table.className = "diff-table";
+  table.innerHTML = "<thead><tr><th>node (its path)</th><th>A searched, B did not</th><th>B searched, A did not</th>" +
+    "<th>A: m, best move</th><th>B: m, best move</th><th>what changed</th><th>step through</th></tr></thead>";
+  const body = document.createElement("tbody");
+  const maxRows = 500;
+  let rows = 0;
+  for (const g of groups.values()) {
+    if (rows++ === maxRows) break;
+    const m = g.first;
+    const tr = document.createElement("tr");
+    tr.className = "diff-row";
+    const changed = m.a[0] !== m.b[0] || m.a[2] !== m.b[2];
+    if (changed) tr.classList.add("changed");
+    const nodes = (list) => list.reduce((n, x) => n + x.nodes, 0);
+    tr.dataset.nodesA = nodes(g.a);
+    tr.dataset.nodesB = nodes(g.b);
+    tr.dataset.movesA = g.a.length;
+    tr.dataset.movesB = g.b.length;
+    const cell = (text, className) => {
+      const td = document.createElement("td");
+      td.className = className;
+      td.textContent = text;
+      tr.append(td);
+      return td;
+    };
+    cell(m.path || "(the root)", "path");
+    for (const list of [g.a, g.b]) {
+      const td = cell("", "moves");
+      if (list.length === 0) continue;
+      const details = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = `${list.length} ${list.length === 1 ? "move" : "moves"}, ${nodes(list).toLocaleString("en")} nodes`;
+      details.append(summary);
+      const byRule = new Map();
+      for (const x of list) {
+        const rule = x.made ? `cut by the other (${x.rule})` : "not made by the other";
+        if (!byRule.has(rule)) byRule.set(rule, []);
+        byRule.get(rule).push(`${x.move} ${x.nodes}`);
+      }
+      for (const [rule, moves] of byRule) {
+        const div = document.createElement("div");
+        div.textContent = `${rule}: ${moves.join(", ")}`;
+        details.append(div);
+      }
+      td.append(details);
+    }
+    cell(`${value(m.a[0])}${m.a[2] ? " by " + m.a[2] : ""}`, "side");
+    cell(`${value(m.b[0])}${m.b[2] ? " by " + m.b[2] : ""}`, "side");
+    const changes = [];
+    if (m.a[0] !== m.b[0]) changes.push(`score ${value(m.a[0])} → ${value(m.b[0])}`);
+    if (m.a[2] !== m.b[2]) changes.push(`best move ${m.a[2] || "none"} → ${m.b[2] || "none"}`);
+    cell(changes.length ? changes.join(", ") : "nothing", "changes");
+    const td = cell("", "step");
+    td.append(stepButton("A", ra, { node: m.nodeA }), " ", stepButton("B", rb, { node: m.nodeB }));
+    body.append(tr);
+  }
+  table.append(body);
+  box.append(table);
+  view.append(box);
+  if (groups.size > maxRows) para(`(The first ${maxRows} nodes of ${groups.size.toLocaleString("en")}.)`);
+}
+
 // --- Start -------------------------------------------------------------------
 
 (async () => {
   await engine.ask("uci", "uciok");
+  offerLevels();
   engine.send(`umax record ${recordPlies}`);
   resetClocks();
   await sync(false);
@@ -678,5 +901,5 @@ $("run-compare").addEventListener("click", async () => {
 })();
 
 // For the console and the browser test (web/browsertest): the engine, the
-// game, and the engine's last state.
-window.umax = { engine, game, state: () => state, searching: () => search !== null };
+// game, the engine's last state, and the stepper.
+window.umax = { engine, game, state: () => state, searching: () => search !== null, stepper };

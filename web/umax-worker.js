@@ -8,9 +8,12 @@
 //
 // Messages that arrive while the engine loads wait for it. After "quit"
 // the worker closes. A worker whose engine fails to load, or ends with an
-// error, says so in an "info string" line.
+// error, says so in an "info string" line. The worker's URL may say where
+// the two files are, as the npm package's startWorker does (for bundlers
+// that rename them): umax-worker.js?wasm=URL&exec=URL.
 "use strict";
-importScripts("wasm_exec.js");
+const files = new URLSearchParams(self.location.search);
+importScripts(new URL(files.get("exec") ?? "wasm_exec.js", self.location.href).href);
 
 const waiting = [];
 self.umaxWorker = {
@@ -29,7 +32,7 @@ onmessage = (e) => {
 
 (async () => {
   const go = new Go();
-  const url = new URL("umax.wasm", self.location.href);
+  const url = new URL(files.get("wasm") ?? "umax.wasm", self.location.href);
   let result;
   try {
     result = await WebAssembly.instantiateStreaming(fetch(url), go.importObject);

@@ -11,7 +11,7 @@
 // repository (../..): natively, and for the page (GOOS=js GOARCH=wasm, with
 // Go's wasm_exec.js), serve a copy of web/ on a loopback port, and save the
 // screenshots the README and doc/web.md show into doc/ (web.png,
-// web-tree.png, web-compare.png). TestWorkerSpeed, with -speed, prints the worker's
+// web-tree.png, web-compare.png, web-levels.png). TestWorkerSpeed, with -speed, prints the worker's
 // speed against the native engine's (scripts/web-speed.sh).
 package browsertest
 
@@ -200,8 +200,17 @@ type browser struct {
 // (which is closed here), a fresh profile, and opens the page.
 func newBrowser(t *testing.T, timeout time.Duration) *browser {
 	t.Helper()
-	path := needBrowser(t)
+	needBrowser(t)
 	setUp(t)
+	b := startBrowser(t, timeout)
+	b.open(site.page)
+	return b
+}
+
+// startBrowser starts Chromium, as newBrowser does, on an empty tab.
+func startBrowser(t *testing.T, timeout time.Duration) *browser {
+	t.Helper()
+	path := needBrowser(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
@@ -230,9 +239,15 @@ func newBrowser(t *testing.T, timeout time.Duration) *browser {
 			}
 		}
 	}()
-	b.do(chromedp.Navigate(site.page))
-	b.waitJS(`document.body.dataset.ready === "true"`, time.Minute)
 	return b
+}
+
+// open loads a page, and waits until it says it is ready (its body's
+// data-ready attribute).
+func (b *browser) open(url string) {
+	b.t.Helper()
+	b.do(chromedp.Navigate(url))
+	b.waitJS(`document.body.dataset.ready === "true"`, time.Minute)
 }
 
 // do runs actions in the tab, failing the test on an error.
@@ -358,14 +373,21 @@ func (n *nativeEngine) run(t *testing.T, script []string) []string {
 	return lines[:len(lines)-1]
 }
 
-// workerRunJS runs a script in a new worker as nativeEngine.run does, and
-// returns its output lines and the worker's time.
-const workerRunJS = `(async (script) => {
-  const w = new Worker("umax-worker.js");
+// workerRunJS runs a script in a new worker (the page's, unless start
+// makes another) as nativeEngine.run does, and returns its output lines;
+// it fails at once if the worker cannot load its files.
+const workerRunJS = `(async (script, start = () => new Worker("umax-worker.js")) => {
+  const w = start();
   const lines = [];
-  let waiting = null;
-  w.onmessage = (e) => { lines.push(e.data); if (waiting && waiting.test(e.data)) { const r = waiting.resolve; waiting = null; r(); } };
-  const until = (test) => new Promise((resolve) => { waiting = { test, resolve }; });
+  let waiting = null, fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  w.onerror = (e) => fail(new Error("the worker failed: " + e.message));
+  w.onmessage = (e) => {
+    lines.push(e.data);
+    if (e.data.startsWith("info string umax-worker:")) fail(new Error(e.data));
+    if (waiting && waiting.test(e.data)) { const r = waiting.resolve; waiting = null; r(); }
+  };
+  const until = (test) => Promise.race([failed, new Promise((resolve) => { waiting = { test, resolve }; })]);
   for (const c of script) {
     const done = c.startsWith("go ") ? until((l) => l.startsWith("bestmove")) : null;
     w.postMessage(c);
@@ -381,9 +403,16 @@ const workerRunJS = `(async (script) => {
 // runWorker runs a script in a new worker of the page.
 func (b *browser) runWorker(script []string) []string {
 	b.t.Helper()
+	return b.runWorkerFrom("undefined", script)
+}
+
+// runWorkerFrom runs a script in a new worker that start, a JavaScript
+// function (or undefined: the page's), makes.
+func (b *browser) runWorkerFrom(start string, script []string) []string {
+	b.t.Helper()
 	js, _ := json.Marshal(script)
 	var lines []string
-	b.eval(workerRunJS+"("+string(js)+")", &lines)
+	b.eval(workerRunJS+"("+string(js)+", "+start+")", &lines)
 	return lines
 }
 

@@ -172,7 +172,7 @@ func TestPage(t *testing.T) {
 		t.Fatalf("the page loaded with console errors: %q", errs)
 	}
 	logLoadSize(t, servedBytes())
-	b.choose("strength", "nodes 10000")
+	b.choose("budget", "nodes 10000")
 	s := b.state()
 	if len(s.Legal) != 20 || s.Side != "w" {
 		t.Fatalf("the start: %+v", s)
@@ -183,7 +183,7 @@ func TestPage(t *testing.T) {
 	for moves < 12 && s.End == "" {
 		move := nativeBest(t, n, s.Moves)
 		if moves == 3 { // a long think, to click during it and stop it
-			b.choose("strength", "nodes 3000000")
+			b.choose("budget", "nodes 3000000")
 		}
 		if moves%2 == 0 {
 			b.clickMove(move)
@@ -210,7 +210,7 @@ func TestPage(t *testing.T) {
 			}
 			b.click("#stop")
 			b.waitJS(fmt.Sprintf(`window.umax.state().moves.length >= %d`, len(after.Moves)+1), 5*time.Second)
-			b.choose("strength", "nodes 10000")
+			b.choose("budget", "nodes 10000")
 		}
 		b.waitJS(fmt.Sprintf(`window.umax.state().moves.length >= %d || window.umax.state().end !== ""`, len(after.Moves)+1), time.Minute)
 		b.waitUsersTurn(time.Minute)
@@ -251,7 +251,7 @@ func TestPage(t *testing.T) {
 	}
 	b.waitJS(`!document.getElementById("open-tree").disabled`, 10*time.Second)
 	b.click("#open-tree")
-	b.waitJS(`document.querySelector("#tree-view li.tree-node")`, 10*time.Second)
+	b.waitJS(`document.querySelector("#tree-view li.tree-node li.tree-node")`, 10*time.Second) // the root opened (its toggle event is a task of its own)
 	var root struct {
 		Total    int
 		Children []int
@@ -335,7 +335,8 @@ func TestPage(t *testing.T) {
 
 // TestPage40 sets the engine to micro-Max 4.0 and checks that its first
 // search after 1.e4 is the C program 4.0's (testdata/classic40/default.1000000),
-// iteration for iteration, in the thinking lines; then compares 4.1 and
+// iteration for iteration, in the thinking lines, each principal variation
+// in SAN, the last one's too; then compares 4.1 and
 // 4.0 on that position in the compare panel, whose columns are the C
 // programs' too.
 func TestPage40(t *testing.T) {
@@ -343,11 +344,25 @@ func TestPage40(t *testing.T) {
 	want40 := goldenFirstSearch(t, "classic40/default.1000000")
 	want41 := goldenFirstSearch(t, "classic/default.1000000")
 	b.choose("version", "40")
-	b.choose("strength", "nodes 1000000")
+	b.choose("budget", "nodes 1000000")
 	b.click("#new-game")
 	b.waitUsersTurn(10 * time.Second)
 	b.clickMove("e2e4")
 	b.waitJS(`window.umax.state().moves.length === 2`, 2*time.Minute)
+	// Every iteration's PV in SAN, the last one's too (its answer comes
+	// after the engine has played its move).
+	const allSAN = `[...document.querySelectorAll("#iterations td.pv")].every((td) => !/^[a-h][1-8][a-h][1-8]/.test(td.textContent))`
+	deadline := time.Now().Add(5 * time.Second)
+	for ok := false; !ok; {
+		b.eval(allSAN, &ok)
+		if !ok && time.Now().After(deadline) {
+			var pvs []string
+			b.eval(`[...document.querySelectorAll("#iterations td.pv")].map((td) => td.textContent)`, &pvs)
+			t.Errorf("principal variations not in SAN: %q", pvs)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	got := b.iterations()
 	if fmt.Sprint(got) != fmt.Sprint(want40) {
 		t.Errorf("4.0 after 1.e4: the page's iterations %v, the C program's %v", got, want40)
@@ -433,7 +448,7 @@ func TestPageMore(t *testing.T) {
 		return strings.Join(s, "\n")
 	}
 	// Black on a clock: the engine opens, the board turns, the clocks run.
-	b.choose("strength", "clock 60 0")
+	b.choose("budget", "clock 60 0")
 	b.choose("user-side", "b")
 	b.waitJS(`window.umax.state().moves.length === 1 && document.body.dataset.turn === "user"`, 30*time.Second)
 	if !strings.Contains(sent(), "go wtime 60000 btime 60000 winc 0 binc 0") {
@@ -461,10 +476,11 @@ func TestPageMore(t *testing.T) {
 
 	// A new game while the engine thinks: the search is stopped, its move
 	// dropped, and the engine (White) opens the new game.
-	b.choose("strength", "nodes 3000000")
+	b.choose("budget", "nodes 3000000")
 	legal = b.state().Legal
 	b.clickMove(legal[0])
 	b.waitJS(`window.umax.searching()`, 10*time.Second)
+	b.choose("budget", "nodes 10000") // the new game's first search: short, also on a loaded machine
 	b.click("#new-game")
 	b.waitJS(`window.umax.state().moves.length === 1 && document.body.dataset.turn === "user"`, time.Minute)
 	if s := b.state(); s.Start != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" {
@@ -472,7 +488,6 @@ func TestPageMore(t *testing.T) {
 	}
 
 	// "Engine, move": the engine takes Black's side, and the user White's.
-	b.choose("strength", "nodes 10000")
 	b.click("#move-now")
 	b.waitJS(`window.umax.state().moves.length === 2 && document.body.dataset.turn === "user"`, 30*time.Second)
 	var side string

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"go/ast"
+	"go/build"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// coreFiles are the files of the core a student reads: micro-Max's board
+// and rules, the keys and the table with its memory, the two searches, the
+// fast search's piece sets and prefetches, and the hook through which
+// everything else watches a search.
+var coreFiles = []string{
+	"board.go", "hash.go", "table_linux.go", "table_other.go",
+	"search_literal.go", "search.go", "pieces.go", "prefetch_amd64.go", "prefetch_other.go",
+	"hook.go",
+}
+
+// typeCheckPackage parses and type-checks the package's non-test files of
+// a platform; it returns the files by name, and what each name used refers
+// to.
+func typeCheckPackage(t *testing.T, goos, goarch string) (*token.FileSet, map[string]*ast.File, *types.Info) {
+	t.Helper()
+	ctx := build.Default
+	ctx.GOOS, ctx.GOARCH = goos, goarch
+	pkg, err := ctx.ImportDir(".", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	files := map[string]*ast.File{}
+	var list []*ast.File
+	for _, name := range pkg.GoFiles {
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = f
+		list = append(list, f)
+	}
+	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: importer.Default(), Error: func(error) {}}
+	conf.Check("main", fset, list, info) // errors (another platform's system calls) leave the package's own names resolved
+	return fset, files, info
+}
+
+// TestCoreStandsAlone: the core files use no name declared outside the
+// core: no type, function, variable, constant, field or method of the
+// engine around them, the protocols, the instruments or the browser. What
+// watches a search plugs in through the hook (hook.go); the core names
+// none of it. Checked on linux/amd64 and windows/arm64, so that each
+// platform's files are read.
+func TestCoreStandsAlone(t *testing.T) {
+	t.Parallel()
+	for _, platform := range [][2]string{{"linux", "amd64"}, {"windows", "arm64"}} {
+		fset, files, info := typeCheckPackage(t, platform[0], platform[1])
+		checked := 0
+		for name, f := range files {
+			if !slices.Contains(coreFiles, name) {
+				continue
+			}
+			checked++
+			ast.Inspect(f, func(n ast.Node) bool {
+				id, ok := n.(*ast.Ident)
+				if !ok {
+					return true
+				}
+				obj := info.Uses[id]
+				if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" || !obj.Pos().IsValid() {
+					return true
+				}
+				if where := filepath.Base(fset.Position(obj.Pos()).Filename); !slices.Contains(coreFiles, where) {
+					t.Errorf("%s: %s uses %s, declared in %s, outside the core", fset.Position(id.Pos()), name, id.Name, where)
+				}
+				return true
+			})
+		}
+		if checked < 8 {
+			t.Errorf("%s/%s: %d core files checked, want them all", platform[0], platform[1], checked)
+		}
+	}
+}
+
+// TestFunctionLength: no function but the two searches is longer than 60
+// lines: a long function is a sign of two concerns in one.
+func TestFunctionLength(t *testing.T) {
+	t.Parallel()
+	fset := token.NewFileSet()
+	names, _ := filepath.Glob("*.go")
+	var long []string
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Name.Name == "search" || fd.Name.Name == "searchLiteral" {
+				continue
+			}
+			if n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1; n > 60 {
+				long = append(long, name+": "+fd.Name.Name)
+			}
+		}
+	}
+	sort.Strings(long)
+	if len(long) > 0 {
+		t.Errorf("functions of more than 60 lines: %s", strings.Join(long, ", "))
+	}
+}

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Windows ends lines with "\r\n": WinBoard and the UCI GUIs there may send
+// them so, and a console always does. These tests run each protocol's
+// dialogue with both line ends and want the same answers; CI also runs
+// them in the Windows build under Wine (scripts/wine-test.sh).
+
+// The fields that count time: UCI's nps and time, CECP's thinking line's
+// third number (centiseconds). They are masked before comparing.
+var (
+	uciTimeFields  = regexp.MustCompile(`\b(nps|time) \d+`)
+	cecpTimeFields = regexp.MustCompile(`^(\s*\d+\s+-?\d+\s+)\d+(\s)`)
+)
+
+// cecpSteps is a CECP dialogue: each step's commands are followed by a
+// ping, and the step's answer is everything before the pong (a ping waits
+// for the engine's move).
+var cecpSteps = [][]string{
+	{"xboard", "protover 2"},
+	{"new", "post", "level 0 999 0", "sd 4", "usermove e2e4"},
+	{"usermove e7e5"},             // not the side to move: an illegal move
+	{"option Futility pruning=0"}, // a value at the end of the line
+	{"usermove g1f3"},             // 4.0's search
+	{"force", "undo", "remove"},
+	{"setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go"}, // a FEN's last field at the end of the line; mate in 1
+	{"new", "memory 16", "sd 3", "force", "usermove d2d4", "usermove d7d5", "go"},
+	{"result 1/2-1/2 {agreed}", "bogus command"},
+}
+
+// cecpTranscript runs cecpSteps with every line ended by eol and returns
+// the answers, their time fields masked.
+func cecpTranscript(t *testing.T, eol string) []string {
+	d := newDialogue(t, smallEngine(), config{})
+	d.eol = eol
+	var got []string
+	for i, step := range cecpSteps {
+		pong := fmt.Sprintf("pong %d", i+1)
+		d.send(append(slices.Clip(step), fmt.Sprintf("ping %d", i+1))...)
+		for _, l := range d.awaitLine(pong) {
+			got = append(got, cecpTimeFields.ReplaceAllString(l, "${1}_$2"))
+		}
+	}
+	return got
+}
+
+// uciSteps is a UCI dialogue: a step that ends with go waits for its
+// bestmove, any other for the readyok of an isready.
+var uciSteps = [][]string{
+	{"uci"},
+	{"setoption name Hash value 16", "ucinewgame", "position startpos moves e2e4", "go nodes 20000"},
+	{"setoption name Futility Pruning value false", "position startpos moves e2e4 e7e5", "go depth 4"},
+	{"setoption name Futility Pruning value true", "position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "go nodes 5000"},
+	{"position startpos moves e2e5", "bogus command", "debug on"},
+	{"position startpos moves e2e4", "go depth 3 searchmoves g8f6"},
+}
+
+// uciTranscript runs uciSteps with every line ended by eol and returns the
+// answers, their time fields masked.
+func uciTranscript(t *testing.T, eol string) []string {
+	d := newUCIDialogue(t, smallEngine(), config{})
+	d.eol = eol
+	var got []string
+	for _, step := range uciSteps {
+		last := step[len(step)-1]
+		what, stop := "bestmove", isBestmove
+		if !strings.HasPrefix(last, "go") {
+			step = append(slices.Clip(step), "isready")
+			what, stop = "readyok", func(s string) bool { return s == "readyok" }
+		}
+		d.send(step...)
+		for _, l := range d.until(what, stop) {
+			got = append(got, uciTimeFields.ReplaceAllString(l, "$1 _"))
+		}
+	}
+	return got
+}
+
+func TestCECPCRLF(t *testing.T) {
+	t.Parallel()
+	lf, crlf := cecpTranscript(t, "\n"), cecpTranscript(t, "\r\n")
+	if !slices.Equal(lf, crlf) {
+		t.Fatalf("CECP with CRLF answered\n%s\nwith LF\n%s", strings.Join(crlf, "\n"), strings.Join(lf, "\n"))
+	}
+	for _, want := range []string{"feature ", "move d7d5", "Illegal move: e7e5", "move a1a8", "Error (unknown command): bogus"} {
+		if !slices.ContainsFunc(lf, func(l string) bool { return strings.HasPrefix(l, want) }) {
+			t.Errorf("no line %q... in\n%s", want, strings.Join(lf, "\n"))
+		}
+	}
+}
+
+func TestUCICRLF(t *testing.T) {
+	t.Parallel()
+	lf, crlf := uciTranscript(t, "\n"), uciTranscript(t, "\r\n")
+	if !slices.Equal(lf, crlf) {
+		t.Fatalf("UCI with CRLF answered\n%s\nwith LF\n%s", strings.Join(crlf, "\n"), strings.Join(lf, "\n"))
+	}
+	for _, want := range []string{"uciok", "bestmove e7e5", "bestmove a1a8", "info string", "bestmove g8f6"} {
+		if !slices.ContainsFunc(lf, func(l string) bool { return strings.HasPrefix(l, want) }) {
+			t.Errorf("no line %q... in\n%s", want, strings.Join(lf, "\n"))
+		}
+	}
+}
+
+// TestProtocolChoiceCRLF: the first command chooses the protocol with
+// either line end.
+func TestProtocolChoiceCRLF(t *testing.T) {
+	for _, c := range []struct{ input, want string }{
+		{"uci\r\nquit\r\n", "uciok"},
+		{"xboard\r\nprotover 2\r\nquit\r\n", "feature "},
+	} {
+		var out bytes.Buffer
+		runProtocol(smallEngine(), strings.NewReader(c.input), &out, config{})
+		if !strings.Contains(out.String(), c.want) {
+			t.Errorf("%q answered %q, want a line %q", c.input, out.String(), c.want)
+		}
+	}
+}
+
+// TestClassicCRLF: micro-Max's console dialogue reads "\r\n" as the C
+// program does where it was built: as "\n" on Windows, whose C library
+// reads stdin in text mode (console.textMode), so that an empty line typed
+// in a Windows console makes the engine think; elsewhere as two bytes, so
+// that "\r" alone is a line of one character, not an empty line.
+func TestClassicCRLF(t *testing.T) {
+	t.Parallel()
+	run := func(textMode bool, input string) string {
+		var out bytes.Buffer
+		(&console{e: newEngine(1 << 16), budget: 20000, textMode: textMode}).run(strings.NewReader(input), &out)
+		return out.String()
+	}
+	lf := run(false, "e2e4\n\n")
+	if !strings.Contains(lf, " searched, ") {
+		t.Fatalf("the empty line did not think:\n%s", lf)
+	}
+	if got := run(true, "e2e4\r\n\r\n"); got != lf {
+		t.Errorf("in text mode, CRLF input printed\n%s\nLF input\n%s", got, lf)
+	}
+	if got := run(true, "e2e4\n\n"); got != lf {
+		t.Errorf("in text mode, LF input printed\n%s\nwant\n%s", got, lf)
+	}
+	if got := run(false, "e2e4\r\n\r\n"); got == lf {
+		t.Errorf("outside text mode \"\\r\\n\" was read as an empty line, as the C program on Unix does not:\n%s", got)
+	}
+}

@@ -1,0 +1,771 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The npm package (web/npm, scripts/web.sh pack) under Node: packed,
+// installed into an empty project with no network, and driven as a GUI
+// drives an engine, through "npx umax" and through the module entry. Its
+// searches are the native engine's (this package's sessions, run here),
+// node for node. Only with UMAX_FULL=1; node and npm are needed.
+
+// npmVersion is the version the test packs the package with; the engine's
+// name says it.
+const npmVersion = "0.0.0-test"
+
+// npmFiles are the files the package holds, and no others.
+var npmFiles = []string{"LICENSE", "README.md", "bin/umax.cjs", "browser.mjs", "index.cjs", "index.mjs",
+	"node-worker.cjs", "package.json", "umax-worker.js", "umax.wasm", "wasm_exec.js"}
+
+// workerHashMB is the largest Hash the engine takes in WebAssembly
+// (worker_js.go's workerMaxHashMB, which only the js/wasm build has).
+const workerHashMB = 512
+
+// moduleDriver relays standard input to an engine of the module entry
+// (imported as an ES module, through the package's exports), whole lines
+// at a time and as bytes, and its lines to standard output: the module
+// driven as "npx umax" is.
+const moduleDriver = `import { startEngine } from "umax";
+const engine = startEngine();
+engine.on("line", (line) => process.stdout.write(line + "\n"));
+engine.exited.then((code) => { process.exitCode = code; process.stdin.destroy(); });
+let pending = Buffer.alloc(0); // the bytes after the last newline
+process.stdin.on("data", (chunk) => {
+  const input = Buffer.concat([pending, chunk]), last = input.lastIndexOf(10);
+  if (last >= 0) engine.send(input.subarray(0, last));
+  pending = input.subarray(last + 1);
+});
+process.stdin.on("end", () => { if (pending.length > 0) engine.send(pending); engine.end(); });
+`
+
+// TestNpmPackage packs the package, installs it offline into an empty
+// project, and runs the UCI battery through npx umax and through the
+// module, a CECP game through npx umax, the README's Node example, and
+// the package's exports for Node and for browsers.
+func TestNpmPackage(t *testing.T) {
+	needFull(t, "the npm package under Node (node and npm)")
+	needProgram(t, "node", "nodejs")
+	needProgram(t, "npm", "npm")
+	needProgram(t, "npx", "npm")
+	tmp := t.TempDir()
+	env := offlineNpmEnv(tmp)
+	project := installNpmPackage(t, tmp, env)
+	if err := os.WriteFile(filepath.Join(project, "drive.mjs"), []byte(moduleDriver), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	npx := func(t *testing.T) *lineEngine { return startNodeEngine(t, project, env, "npx", "umax") }
+	module := func(t *testing.T) *lineEngine { return startNodeEngine(t, project, env, "node", "drive.mjs") }
+	t.Run("npx-uci", func(t *testing.T) { uciBattery(t, npx, true) })
+	t.Run("module-uci", func(t *testing.T) { uciBattery(t, module, false) })
+	t.Run("npx-cecp", func(t *testing.T) { cecpGame(t, npx) })
+	t.Run("readme", func(t *testing.T) { readmeExample(t, project, env) })
+	t.Run("exports", func(t *testing.T) { packageExports(t, project, env) })
+}
+
+// offlineNpmEnv is the environment of npm and node in the test: no
+// network (the registry is a closed port, and npm is told it is offline),
+// an empty cache of npm's own, and no messages about audits and funding.
+func offlineNpmEnv(tmp string) []string {
+	return append(os.Environ(),
+		"npm_config_offline=true",
+		"npm_config_registry=http://127.0.0.1:9/",
+		"npm_config_cache="+filepath.Join(tmp, "npm-cache"),
+		"npm_config_audit=false",
+		"npm_config_fund=false",
+		"npm_config_update_notifier=false",
+	)
+}
+
+// installNpmPackage packs the package with scripts/web.sh pack and installs
+// the tarball into an empty project; it checks that the package holds
+// npmFiles, has no dependencies, and installs nothing besides itself. It
+// returns the project's folder.
+func installNpmPackage(t *testing.T, tmp string, env []string) string {
+	t.Helper()
+	dist := filepath.Join(tmp, "dist")
+	run := func(dir string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Dir, cmd.Env = dir, env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	start := time.Now()
+	run(".", "sh", "scripts/web.sh", "pack", npmVersion, dist)
+	tarball := filepath.Join(dist, "umax-"+npmVersion+".tgz")
+	info, err := os.Stat(tarball)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("scripts/web.sh pack: %s, %d bytes, in %v", filepath.Base(tarball), info.Size(), time.Since(start).Round(time.Millisecond))
+	listing := strings.Fields(run(".", "tar", "-tzf", tarball))
+	var files []string
+	for _, f := range listing {
+		files = append(files, strings.TrimPrefix(f, "package/"))
+	}
+	slices.Sort(files)
+	if !slices.Equal(files, npmFiles) {
+		t.Errorf("the package holds %q, want %q", files, npmFiles)
+	}
+	project := filepath.Join(tmp, "project")
+	if err := os.Mkdir(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	start = time.Now()
+	run(project, "npm", "install", tarball)
+	t.Logf("npm install, offline, into an empty project: %v", time.Since(start).Round(time.Millisecond))
+	installed, err := os.ReadDir(filepath.Join(project, "node_modules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range installed {
+		if e.Name() != "umax" && e.Name() != ".bin" && e.Name() != ".package-lock.json" {
+			t.Errorf("npm installed %s besides umax", e.Name())
+		}
+	}
+	var manifest struct {
+		Name, Version string
+		Dependencies  map[string]string
+	}
+	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	if manifest.Name != "umax" || manifest.Version != npmVersion || len(manifest.Dependencies) > 0 {
+		t.Errorf("the installed package.json: %s", data)
+	}
+	return project
+}
+
+// lineEngine is an engine driven by lines, as a GUI drives one: under Node
+// (startNodeEngine) or the native engine in this process (startNative).
+type lineEngine struct {
+	t     *testing.T
+	pid   int // the process's, under Node
+	in    io.WriteCloser
+	lines <-chan outputLine
+	done  <-chan struct{} // the engine has ended
+}
+
+// startNodeEngine runs a command under Node in the project (npx umax, or
+// node and the module's driver); it is killed at the end of the test if
+// it is still running.
+func startNodeEngine(t *testing.T, project string, env []string, args ...string) *lineEngine {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	killGroupOnCancel(cmd) // npx runs the command in a shell of its own
+	cmd.Dir, cmd.Env, cmd.Stderr = project, env, os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout = outW
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	outW.Close()
+	done := make(chan struct{})
+	e := &lineEngine{t: t, pid: cmd.Process.Pid, in: in}
+	lines := outputLines(outR)
+	e.lines = lines
+	go func() {
+		cmd.Wait()
+		close(done)
+	}()
+	e.done = done
+	t.Cleanup(func() {
+		in.Close()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Errorf("%s did not end after the end of its input", strings.Join(args, " "))
+		}
+		cancel()
+		<-done
+	})
+	return e
+}
+
+// startNative runs the native engine in this process as the command runs
+// it (runProtocol: the first command chooses the protocol), with the
+// largest Hash of the wasm engine, so that its answers are the same.
+func startNative(t *testing.T) *lineEngine {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan struct{})
+	go func() {
+		runProtocol(newEngine(defaultHashEntries), inR, outW, config{maxMemory: workerHashMB})
+		outW.Close()
+		close(done)
+	}()
+	e := &lineEngine{t: t, in: inW, lines: outputLines(outR), done: done}
+	t.Cleanup(func() {
+		inW.Close()
+		for range e.lines { // the session may still be writing
+		}
+		<-done
+	})
+	return e
+}
+
+// send writes command lines.
+func (e *lineEngine) send(cmds ...string) time.Time {
+	e.t.Helper()
+	for _, c := range cmds {
+		if _, err := io.WriteString(e.in, c+"\n"); err != nil {
+			e.t.Fatalf("send %q: %v", c, err)
+		}
+	}
+	return time.Now()
+}
+
+// until returns the output lines up to and including the first one for
+// which stop is true, failing the test if the engine ends or is silent
+// for timeout.
+func (e *lineEngine) until(stop func(string) bool, timeout time.Duration) []string {
+	e.t.Helper()
+	var got []string
+	deadline := time.After(timeout)
+	for {
+		select {
+		case l, ok := <-e.lines:
+			if !ok {
+				e.t.Fatalf("the engine ended; its last lines: %q", got)
+			}
+			got = append(got, l.text)
+			if stop(l.text) {
+				return got
+			}
+		case <-deadline:
+			e.t.Fatalf("waited %v; the lines so far: %q", timeout, got)
+		}
+	}
+}
+
+// sync sends cmds and isready, and returns the lines before readyok.
+func (e *lineEngine) sync(cmds ...string) []string {
+	e.t.Helper()
+	e.send(append(slices.Clip(cmds), "isready")...)
+	got := e.until(func(l string) bool { return l == "readyok" }, time.Minute)
+	return got[:len(got)-1]
+}
+
+// run sends a UCI script, waiting after every go for its bestmove, and at
+// the end for the answer to an isready; it returns the lines before it.
+func (e *lineEngine) run(script []string) []string {
+	e.t.Helper()
+	var got []string
+	for _, c := range script {
+		e.send(c)
+		if strings.HasPrefix(c, "go") {
+			got = append(got, e.until(isBestmove, 2*time.Minute)...)
+		}
+	}
+	return append(got, e.sync()...)
+}
+
+// ended waits up to timeout for the engine to end, and returns the lines
+// it wrote meanwhile; ok is false if it did not end.
+func (e *lineEngine) ended(timeout time.Duration) (rest []string, ok bool) {
+	deadline := time.After(timeout)
+	for {
+		select {
+		case l, open := <-e.lines:
+			if !open {
+				select {
+				case <-e.done:
+					return rest, true
+				case <-deadline:
+					return rest, false
+				}
+			}
+			rest = append(rest, l.text)
+		case <-deadline:
+			return rest, false
+		}
+	}
+}
+
+// searchLines keeps what node identity compares: the info lines with a
+// depth and the bestmoves, without their speed and time.
+func searchLines(lines []string) []string {
+	speed := regexp.MustCompile(` nps \d+ time \d+`)
+	var out []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info depth") || isBestmove(l) {
+			out = append(out, speed.ReplaceAllString(l, ""))
+		}
+	}
+	return out
+}
+
+// withoutTimes removes what a clock decides from UCI lines (nps and time)
+// and names the engine as a plain build does, for comparing with the
+// native engine word for word.
+func withoutTimes(lines []string) []string {
+	speed := regexp.MustCompile(` nps \d+ time \d+`)
+	var out []string
+	for _, l := range lines {
+		l = strings.Replace(l, engineTitle+" "+npmVersion, engineTitle, 1)
+		out = append(out, speed.ReplaceAllString(l, ""))
+	}
+	return out
+}
+
+// goldenUCIScript plays a golden console game of the C program
+// (testdata/NAME.BUDGET.in: typed moves, and an empty line where it
+// thinks) through the native engine in UCI, as a GUI does: ucinewgame,
+// then for every think "position startpos moves" with the game so far and
+// "go nodes BUDGET". It returns the commands and the native engine's
+// output; the game ends at the first bestmove 0000 (mate or stalemate).
+func goldenUCIScript(t *testing.T, native *lineEngine, path string, options ...string) (script, lines []string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", path+".in"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := strings.TrimPrefix(filepath.Ext(path), ".")
+	script = append(slices.Clone(options), "ucinewgame")
+	lines = native.run(script)
+	var moves []string
+	for _, in := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if in != "" {
+			moves = append(moves, in)
+			continue
+		}
+		chunk := []string{strings.TrimSpace("position startpos moves " + strings.Join(moves, " ")), "go nodes " + budget}
+		if len(moves) == 0 {
+			chunk[0] = "position startpos"
+		}
+		out := native.run(chunk)
+		script, lines = append(script, chunk...), append(lines, out...)
+		searched := searchLines(out)
+		best := strings.Fields(searched[len(searched)-1])
+		if best[1] == "0000" {
+			break
+		}
+		moves = append(moves, best[1])
+	}
+	return script, lines
+}
+
+// uciBattery drives a UCI session under Node through what GUIs and match
+// runners do, comparing with the native engine: the identification;
+// golden games of the C program (with golden, all of them), node for node;
+// isready and stop during a search; go right after a bestmove and during
+// a search; clocks at zero and below; mate and stalemate; bad input; quit
+// and the end of input during a search.
+func uciBattery(t *testing.T, start func(*testing.T) *lineEngine, golden bool) {
+	native := startNative(t)
+	e := start(t)
+	got, want := e.sync("uci"), native.sync("uci")
+	if got[0] != "id name "+engineTitle+" "+npmVersion {
+		t.Errorf("the engine's name: %q", got[0])
+	}
+	if !slices.Equal(withoutTimes(got), want) {
+		t.Errorf("uci answered\n%s\nthe native engine\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// Node for node: golden games, 4.1's and 4.0's (futility pruning off).
+	games := []string{"classic/castling-ep.50000", "classic/fools-mate.50000", "classic/stalemate.50000", "classic40/castling-ep.50000"}
+	if golden {
+		games = append(games, "classic/castling-ep-black.50000", "classic/promotion-white.50000", "classic/promotion-black.50000",
+			"classic/scholars-mate.50000", "classic/selfplay-qgd.20000", "classic/default.1000000", "classic40/selfplay20.50000")
+	}
+	for _, g := range games {
+		option := fmt.Sprintf("setoption name Futility Pruning value %v", !strings.HasPrefix(g, "classic40/"))
+		script, nativeOut := goldenUCIScript(t, native, g, option)
+		want, got := searchLines(nativeOut), searchLines(e.run(script))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: the searches differ from the native engine's:\nunder Node:\n%s\nnative:\n%s", g, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			continue
+		}
+		t.Logf("%s: %d searches, %d lines: the native engine's", g, strings.Count(strings.Join(want, "\n"), "bestmove"), len(want))
+	}
+	for _, x := range []*lineEngine{e, native} {
+		x.sync("setoption name Futility Pruning value true")
+	}
+
+	// Bad input: the native engine's answers, word for word.
+	for _, x := range []*lineEngine{e, native} {
+		x.sync("ucinewgame")
+	}
+	bad := []string{"nonsense here", "position fen garbage", "position startpos moves e2e5", "setoption name Hash value 100000",
+		"setoption name Nonsense value 1", "go nodes -5", "go depth 0 nodes 1", strings.Repeat("x", 2<<20), "go searchmoves e2e5 nodes 1000",
+		"umax san e2e4 e7e5", "umax record 9", "\xff\xfe garbage", "position startpos moves e2e4 e7e5 g1f3\r"}
+	for _, c := range bad {
+		var got, want []string
+		if strings.HasPrefix(c, "go") {
+			got, want = withoutTimes(e.run([]string{c})), withoutTimes(native.run([]string{c}))
+		} else {
+			got, want = withoutTimes(e.sync(c)), withoutTimes(native.sync(c))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%.40q answered %q, the native engine %q", c, got, want)
+		}
+	}
+
+	// go right after a bestmove: the same searches as the native engine's.
+	script := []string{"ucinewgame", "position startpos moves e2e4", "go nodes 20000", "go nodes 20000", "go depth 4"}
+	if got, want := searchLines(e.run(script)), searchLines(native.run(script)); !slices.Equal(got, want) {
+		t.Errorf("go after bestmove:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+
+	// From here the clock decides how far a search goes: the table's
+	// contents are not the native engine's any more.
+
+	// go during a search stops it first.
+	e.send("position startpos", "go infinite", "go nodes 1000")
+	got = e.until(isBestmove, time.Minute)
+	got = append(got, e.until(isBestmove, time.Minute)...)
+	if !slices.Contains(got, "info string go during a search: the search is stopped first") {
+		t.Errorf("go during a search: %q", got)
+	}
+
+	// isready and stop during a search.
+	e.send("position startpos moves e2e4 e7e5", "go infinite")
+	got = e.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 4 }, time.Minute)
+	sent := e.send("isready")
+	ready := e.until(func(l string) bool { return l == "readyok" || isBestmove(l) }, time.Minute)
+	readyAfter := time.Since(sent)
+	if ready[len(ready)-1] != "readyok" {
+		t.Errorf("isready during go infinite: bestmove first: %q", ready)
+	}
+	sent = e.send("stop")
+	got = append(append(got, ready[:len(ready)-1]...), e.until(isBestmove, time.Minute)...)
+	stopAfter := time.Since(sent)
+	t.Logf("during go infinite: readyok %v after isready, bestmove %v after stop", readyAfter.Round(time.Millisecond), stopAfter.Round(time.Millisecond))
+	if readyAfter > 2*time.Second || stopAfter > 2*time.Second {
+		t.Errorf("during a search readyok took %v and stop's bestmove %v", readyAfter, stopAfter)
+	}
+	var game gameRecord
+	game.reset(setup{pos: newGame()})
+	for _, m := range []string{"e2e4", "e7e5"} {
+		game.play(mustMove(t, &game.current().pos, m))
+	}
+	checkSearch(t, &game, got)
+
+	// Clocks at zero and below: a legal move at once, with the native
+	// engine's words about the values.
+	for _, goLine := range []string{"go wtime 0 btime 0", "go wtime -5000 btime -5000 winc 0 binc 0", "go movetime 0", "go movetime -10 nodes 3000"} {
+		sent := e.send("position startpos", goLine)
+		got := e.until(isBestmove, time.Minute)
+		took := time.Since(sent)
+		game.reset(setup{pos: newGame()})
+		checkSearch(t, &game, got)
+		if took > 3*time.Second {
+			t.Errorf("%s: bestmove after %v", goLine, took)
+		}
+		native.send("position startpos", goLine)
+		want := native.until(isBestmove, time.Minute)
+		if infoStrings(got) != infoStrings(want) {
+			t.Errorf("%s: said %q, the native engine %q", goLine, infoStrings(got), infoStrings(want))
+		}
+	}
+
+	// Mate and stalemate: no move to play, said as the native engine says it.
+	for _, c := range []struct{ fen, want string }{
+		{"k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "info depth 0 score mate 0 nodes 0"},
+		{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", "info depth 0 score cp 0 nodes 0"},
+	} {
+		for _, goLine := range []string{"go depth 3", "go wtime 1000 btime 1000", "go infinite"} {
+			cmds := []string{"position fen " + c.fen, goLine}
+			if goLine == "go infinite" {
+				cmds = append(cmds, "stop")
+			}
+			e.send(cmds...)
+			got := withoutTimes(e.until(isBestmove, time.Minute))
+			if len(got) != 2 || got[0] != c.want || got[1] != "bestmove 0000" {
+				t.Errorf("%s, %s: %q", c.fen, goLine, got)
+			}
+		}
+	}
+
+	// quit and the end of input during a search end the engine at once,
+	// after its bestmove.
+	for _, end := range []string{"quit", "end of input"} {
+		e := start(t)
+		e.send("uci", "position startpos", "go infinite")
+		e.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 }, time.Minute)
+		sent := time.Now()
+		if end == "quit" {
+			e.send("quit")
+		} else {
+			e.in.Close()
+		}
+		rest, ok := e.ended(10 * time.Second)
+		t.Logf("%s during a search: the command ended %v after it", end, time.Since(sent).Round(time.Millisecond))
+		if !ok {
+			t.Errorf("%s during a search: still running after 10 s", end)
+		}
+		if len(rest) == 0 || !isBestmove(rest[len(rest)-1]) || strings.Count(strings.Join(rest, "\n"), "bestmove") != 1 {
+			t.Errorf("%s during a search: %q", end, rest)
+		}
+	}
+}
+
+// infoStrings joins the info string lines of an output.
+func infoStrings(lines []string) string {
+	var out []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info string") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// cecpGame plays a short game in CECP under Node and natively: the first
+// command chooses the protocol; the thinking lines (but their times), the
+// moves, pong and the answers to bad input are the native engine's.
+func cecpGame(t *testing.T, start func(*testing.T) *lineEngine) {
+	script := []string{"xboard", "protover 2", "new", "post", "sd 5", "usermove e2e4", "usermove d2d4", "ping 1",
+		"usermove e9e9", "frobnicate", "setboard 8/8/8 w", "new", "sd 4", "usermove b1c3", "ping 2", "quit"}
+	transcript := func(e *lineEngine) []string {
+		var got []string
+		for _, c := range script {
+			e.send(c)
+			switch {
+			case strings.HasPrefix(c, "protover"):
+				got = append(got, e.until(func(l string) bool { return l == "feature done=1" }, time.Minute)...)
+			case strings.HasPrefix(c, "usermove") && c != "usermove e9e9":
+				got = append(got, e.until(func(l string) bool { return strings.HasPrefix(l, "move ") }, 2*time.Minute)...)
+			case strings.HasPrefix(c, "ping"):
+				got = append(got, e.until(func(l string) bool { return strings.HasPrefix(l, "pong") }, time.Minute)...)
+			}
+		}
+		rest, ok := e.ended(10 * time.Second)
+		if !ok {
+			t.Errorf("quit did not end the engine")
+		}
+		// Thinking lines are "ply score time nodes pv": the time is the clock's.
+		thinking := regexp.MustCompile(`^(\d+ -?\d+) \d+ `)
+		var out []string
+		for _, l := range append(got, rest...) {
+			l = strings.Replace(l, engineTitle+" "+npmVersion, engineTitle, 1)
+			out = append(out, thinking.ReplaceAllString(l, "$1 T "))
+		}
+		return out
+	}
+	got, want := transcript(start(t)), transcript(startNative(t))
+	if !slices.Equal(got, want) {
+		t.Errorf("the CECP game under Node:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if !slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, "5 ") }) || !slices.Contains(got, "pong 2") {
+		t.Errorf("no 5-ply thinking line, or no pong 2:\n%s", strings.Join(got, "\n"))
+	}
+	t.Logf("a CECP game of %d lines, the native engine's", len(got))
+}
+
+// readmeExample runs the Node example of the package's README as an ES
+// module: it prints the engine's lines up to the bestmove of a 5-ply
+// search, the native engine's, and ends.
+func readmeExample(t *testing.T, project string, env []string) {
+	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)```js\n(.*?)```").FindAllStringSubmatch(string(data), -1)
+	if len(blocks) != 2 || strings.Count(blocks[0][1], "\n") != 5 || strings.Count(blocks[1][1], "\n") != 5 {
+		t.Fatalf("the README's examples are not two of five lines each: %q", blocks)
+	}
+	if err := os.WriteFile(filepath.Join(project, "example.mjs"), []byte(blocks[0][1]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", "example.mjs")
+	cmd.Dir, cmd.Env = project, env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the README's example: %v\n%s", err, out)
+	}
+	native := startNative(t)
+	want := native.run([]string{"uci", "position startpos moves e2e4", "go depth 5"})
+	got := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if !slices.Equal(searchLines(got), searchLines(want)) || !slices.Contains(got, "uciok") {
+		t.Errorf("the README's example printed\n%s\nthe native engine\n%s", out, strings.Join(want, "\n"))
+	}
+}
+
+// packageExports checks what each environment gets from the package:
+// Node's import and require the engine in a worker thread, a browser
+// bundle (Node's "browser" condition stands in for one) the Web Worker's
+// URLs beside the worker's files; the command ends with its usage for an
+// argument it does not know, and -version names the version.
+func packageExports(t *testing.T, project string, env []string) {
+	// node runs a command, returning its standard output and, in err, what
+	// it wrote to standard error when it failed.
+	node := func(args ...string) (string, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+		var stderr strings.Builder
+		cmd.Dir, cmd.Env, cmd.Stderr = project, env, &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			err = fmt.Errorf("%w: %s", err, stderr.String())
+		}
+		return strings.TrimSpace(string(out)), err
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"node", "--input-type=module", "-e", `import * as m from "umax"; console.log(Object.keys(m).sort().join(" "))`}, "Engine startEngine"},
+		{[]string{"node", "-e", `console.log(Object.keys(require("umax")).sort().join(" "))`}, "Engine startEngine"},
+		{[]string{"node", "-C", "browser", "--input-type=module", "-e",
+			`import * as m from "umax"; import { existsSync } from "node:fs"; console.log(Object.keys(m).sort().join(" "), [m.workerURL, m.wasmURL, m.wasmExecURL].map(existsSync).join(" "))`},
+			"startWorker wasmExecURL wasmURL workerURL true true true"},
+		{[]string{"npx", "umax", "-version"}, engineTitle + " " + npmVersion},
+	} {
+		out, err := node(c.args...)
+		if err != nil || out != c.want {
+			t.Errorf("%s: %q (%v), want %q", strings.Join(c.args, " "), out, err, c.want)
+		}
+	}
+	out, err := node("npx", "umax", "-bench")
+	if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(err.Error(), "usage: umax") {
+		t.Errorf("npx umax -bench: %q (%v), want the usage and exit code 2", out, err)
+	}
+	// A bad line from a program is the engine's business, not the module's:
+	// non-text is sent as text, and send after the end says false.
+	script := `const { startEngine } = require("umax");
+const e = startEngine();
+e.on("line", (l) => { if (l.startsWith("info string")) console.log(l); });
+e.send("uci"); e.send(42); e.send({}); e.send("quit");
+e.exited.then(async (code) => { console.log("exit", code, e.send("uci"), e.running); try { await e.waitFor("x"); } catch (err) { console.log(err.message); } });`
+	out, err = node("node", "-e", script)
+	want := `info string unknown command "42" ignored
+info string unknown command "[object Object]" ignored
+exit 0 false false
+umax: the engine has ended`
+	if err != nil || out != want {
+		t.Errorf("the module with bad input: %q (%v), want %q", out, err, want)
+	}
+}
+
+var npmSpeed = flag.Int("npm.speed", 0, "TestNpmSpeed: measure npx umax against the native engine this many times")
+
+// TestNpmSpeed, run with -npm.speed N (and UMAX_FULL=1), measures the
+// package under Node against the native engine (built here, a process of
+// its own), N times: the time to uciok from the start of the command; the
+// bench positions (main.go's, at micro-Max's budget: go nodes 1000000
+// each, from an empty table), their nodes and nodes per second; isready's
+// and stop's delays during go infinite; and the peak memory (VmHWM) of
+// the process after the bench, with the default Hash and with Hash 16.
+// doc/web.md gives the figures.
+func TestNpmSpeed(t *testing.T) {
+	if *npmSpeed == 0 {
+		t.Skip("a measurement, not a test: -npm.speed N runs it N times")
+	}
+	needFull(t, "the npm package under Node (node and npm)")
+	needProgram(t, "node", "nodejs")
+	needProgram(t, "npx", "npm")
+	tmp := t.TempDir()
+	env := offlineNpmEnv(tmp)
+	project := installNpmPackage(t, tmp, env)
+	native := filepath.Join(tmp, "umax")
+	if out, err := exec.Command("go", "build", "-o", native, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	var bench []string
+	for _, p := range benchPositions {
+		bench = append(bench, "ucinewgame", strings.TrimSpace("position startpos moves "+p.moves), "go nodes 1000000")
+	}
+	bench[1] = "position startpos"
+	// measure runs the command: its start, the bench, the delays during a
+	// search, and its peak memory.
+	measure := func(hash int, args ...string) (start time.Duration, nodes, ms int, ready, stop []time.Duration, peakKB int) {
+		began := time.Now()
+		e := startNodeEngine(t, project, env, args...)
+		e.sync("uci")
+		start = time.Since(began)
+		if hash > 0 {
+			e.sync(fmt.Sprintf("setoption name Hash value %d", hash))
+		}
+		for _, l := range e.run(bench) {
+			if f := strings.Fields(l); len(f) == 7 && f[0] == "info" && f[1] == "nodes" {
+				n, _ := strconv.Atoi(f[2])
+				m, _ := strconv.Atoi(f[6])
+				nodes, ms = nodes+n, ms+m
+			}
+		}
+		for range 3 {
+			e.send("position startpos moves e2e4", "go infinite")
+			e.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 5 }, time.Minute)
+			sent := e.send("isready")
+			e.until(func(l string) bool { return l == "readyok" }, time.Minute)
+			ready = append(ready, time.Since(sent).Round(time.Millisecond))
+			sent = e.send("stop")
+			e.until(isBestmove, time.Minute)
+			stop = append(stop, time.Since(sent).Round(time.Millisecond))
+		}
+		peakKB = peakMemoryKB(t, e.pid)
+		e.send("quit")
+		if _, ok := e.ended(10 * time.Second); !ok {
+			t.Errorf("%s did not end after quit", strings.Join(args, " "))
+		}
+		return start, nodes, ms, ready, stop, peakKB
+	}
+	for run := 1; run <= *npmSpeed; run++ {
+		nStart, nNodes, nMS, nReady, nStop, nPeak := measure(0, native)
+		wStart, wNodes, wMS, wReady, wStop, wPeak := measure(0, "node", "node_modules/umax/bin/umax.cjs")
+		_, _, _, _, _, nSmall := measure(16, native)
+		_, _, _, _, _, wSmall := measure(16, "node", "node_modules/umax/bin/umax.cjs")
+		if nNodes != wNodes {
+			t.Errorf("run %d: under Node %d nodes, natively %d", run, wNodes, nNodes)
+		}
+		nps := func(nodes, ms int) float64 { return float64(nodes) / float64(ms) / 1000 }
+		t.Logf("run %d: %d nodes: native %.2f s, %.2f Mnodes/s; under Node %.2f s, %.2f Mnodes/s: %.0f%% of native", run, nNodes,
+			float64(nMS)/1000, nps(nNodes, nMS), float64(wMS)/1000, nps(wNodes, wMS), 100*nps(wNodes, wMS)/nps(nNodes, nMS))
+		t.Logf("run %d: uciok after: native %v, under Node %v; readyok after isready: native %v, Node %v; bestmove after stop: native %v, Node %v",
+			run, nStart.Round(time.Millisecond), wStart.Round(time.Millisecond), nReady, wReady, nStop, wStop)
+		t.Logf("run %d: peak memory after the bench, default Hash: native %d MB, Node %d MB; Hash 16: native %d MB, Node %d MB",
+			run, nPeak/1024, wPeak/1024, nSmall/1024, wSmall/1024)
+	}
+}
+
+// peakMemoryKB is a process's peak resident memory so far (Linux's VmHWM,
+// in KiB); 0 where /proc does not say it.
+func peakMemoryKB(t *testing.T, pid int) int {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		t.Logf("no peak memory: %v", err)
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+			return kb
+		}
+	}
+	return 0
+}

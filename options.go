@@ -1,0 +1,198 @@
+package main
+
+// The engine's settings, in one table: each option is one row, which the
+// command line renders as a flag (main.go), CECP as a feature option
+// (xboard.go) and UCI as an option (uci.go); a row names it in each place
+// it appears. The protocols' text is written in their own files: here are
+// only the names, the kinds, the ranges and what a value sets.
+
+import (
+	"cmp"
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// config is a session's settings besides the engine's own (micro-Max's
+// version, the table): what the command line gives it and the options
+// then change.
+type config struct {
+	nodeBudget int             // if > 0, the root node budget of every search a clock or go nodes does not set (-nodes)
+	maxMemory  int             // the largest table a protocol may ask for, in MiB (0: maxMemoryMB)
+	stats      bool            // after each search, its statistics (-stats)
+	lab        labSettings     // the futility laboratory's switches (lab.go)
+	strength   strengthSetting // the strength level (strength.go)
+	overhead   time.Duration   // UCI's Move Overhead (defaultMoveOverhead unless set)
+	ponder     bool            // UCI's Ponder: the GUI may ask for ponder searches
+}
+
+// maxMemoryMB is the largest table a protocol may ask for, in MiB.
+const maxMemoryMB = 8192
+
+// memoryLimit is maxMemory, or maxMemoryMB if that is 0.
+func (c *config) memoryLimit() int { return cmp.Or(c.maxMemory, maxMemoryMB) }
+
+// maxOverheadMS is the largest Move Overhead, in milliseconds.
+const maxOverheadMS = 5000
+
+// optionKind is how an option is set.
+type optionKind int
+
+const (
+	checkOption  optionKind = iota // on or off: a flag -NAME, CECP's -check, UCI's check
+	spinOption                     // a whole number in a range: CECP's -spin, UCI's spin
+	buttonOption                   // an action: UCI's button
+)
+
+// option is one setting: its names, its kind and range, and what it reads
+// and sets in a session's engine and config.
+type option struct {
+	uci, cecp, flag string // its names in UCI, CECP and on the command line; "" where it does not appear
+	usage           string // the flag's help text
+	kind            optionKind
+	def             int                               // the flag's default, the setting of a new engine and config
+	lo, hi          int                               // a spin's range
+	laboratory      bool                              // a switch of the laboratory (lab.go)
+	flagZero        bool                              // the flag also takes 0 (-elo 0: full strength)
+	top             func(e *Engine, c *config) int    // if set, a spin's top instead of hi (it depends on the session)
+	get             func(e *Engine, c *config) int    // the setting now (a check's 0 or 1): the default the protocols declare
+	set             func(e *Engine, c *config, v int) // sets it (a button: presses it)
+	// note, if set, says something about a value just set that the user
+	// should know (UCI says it as an info string), or "".
+	note func(e *Engine, c *config, v int) string
+}
+
+// options are the settings, in the order the protocols list them: the
+// engine's, the strength level's, micro-Max's futility, then the
+// laboratory's switches.
+var options = []option{
+	{uci: "Hash", flag: "hash", usage: "the transposition table in MiB (144: micro-Max's 2^24 entries); CECP's memory command sets it too",
+		kind: spinOption, def: defaultHashEntries * len(hashSlot{}) >> 20, lo: 1, hi: maxMemoryMB, top: func(_ *Engine, c *config) int { return c.memoryLimit() },
+		get: func(e *Engine, _ *config) int { return e.memoryMB() }, set: func(e *Engine, _ *config, v int) { e.setMemory(v) }},
+	{uci: "Clear Hash", kind: buttonOption, set: func(e *Engine, _ *config, _ int) { clear(e.table) }},
+	{uci: "Move Overhead", kind: spinOption, lo: 0, hi: maxOverheadMS,
+		get: func(_ *Engine, c *config) int { return int(c.overhead.Milliseconds()) },
+		set: func(_ *Engine, c *config, v int) { c.overhead = time.Duration(v) * time.Millisecond }},
+	{uci: "Ponder", kind: checkOption,
+		get: func(_ *Engine, c *config) int { return b2i(c.ponder) }, set: func(_ *Engine, c *config, v int) { c.ponder = v != 0 }},
+	// Threads exists for the match runners' sake (OpenBench's presets set
+	// Threads=1): micro-Max searches with one.
+	{uci: "Threads", kind: spinOption, lo: 1, hi: 1,
+		get: func(*Engine, *config) int { return 1 }, set: func(*Engine, *config, int) {}},
+	strengthOptions[0], strengthOptions[1], strengthOptions[2], strengthOptions[3],
+	{uci: "Futility Pruning", cecp: "Futility pruning", flag: "futility", kind: checkOption, def: 1, lo: 0, hi: 1,
+		usage: "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search",
+		get:   func(e *Engine, _ *config) int { return b2i(e.futility) }, set: func(e *Engine, _ *config, v int) { e.futility = v != 0 }},
+	{uci: "Futility Margin", cecp: "Futility margin", flag: "futility-margin", kind: spinOption, laboratory: true, lo: minFrontierMargin, hi: maxFrontierMargin,
+		usage: "frontier futility margin M: with at most one ply left a move is searched only if its new evaluation + M beats alpha (0: micro-Max)",
+		get:   func(_ *Engine, c *config) int { return c.lab.frontierMargin }, set: func(_ *Engine, c *config, v int) { c.lab.frontierMargin = v }},
+	labSwitch("Extended Futility", "Extended futility", "extended-futility", func(l *labSettings) *bool { return &l.extended },
+		"Heinz's extended futility pruning: with two plies left, a move that cannot come within a rook of alpha is not searched (checks are)"),
+	labSwitch("Deep Futility", "Deep futility", "deep-futility", func(l *labSettings) *bool { return &l.deep },
+		"Muller's deep futility pruning: with two or three plies left, a move that cannot reach alpha even if the opponent's best piece falls next is not searched (checks are)"),
+	labSwitch("Aggressive Futility", "Aggressive futility", "aggressive-futility", func(l *labSettings) *bool { return &l.aggressive },
+		"aggressive futility pruning: the engine's own frontier nodes after a quiet move are given up when their evaluation is half a pawn short of alpha"),
+	labSwitch("Goose Chase Pruning", "Goose chase pruning", "goose-pruning", func(l *labSettings) *bool { return &l.goose },
+		"no goose chases in the quiescence search: a recapture by a more valuable piece of a protected piece is not searched"),
+}
+
+// labSwitch is the row of a laboratory switch, the field sw of labSettings.
+func labSwitch(uci, cecp, flag string, sw func(l *labSettings) *bool, usage string) option {
+	return option{uci: uci, cecp: cecp, flag: flag, usage: usage, kind: checkOption, laboratory: true, lo: 0, hi: 1,
+		get: func(_ *Engine, c *config) int { return b2i(*sw(&c.lab)) },
+		set: func(_ *Engine, c *config, v int) { *sw(&c.lab) = v != 0 }}
+}
+
+// maxValue is a spin's top for a session.
+func (o *option) maxValue(e *Engine, c *config) int {
+	if o.top != nil {
+		return o.top(e, c)
+	}
+	return o.hi
+}
+
+// setText sets the option from a protocol's text (parse), or refuses the
+// text and changes nothing.
+func (o *option) setText(e *Engine, c *config, text, on, off string) error {
+	v, err := o.parse(e, c, text, on, off)
+	if err == nil {
+		o.set(e, c, v)
+	}
+	return err
+}
+
+// parse reads a protocol's text for the option: a spin's whole number in
+// range, a check's words for on and off (CECP's 1 and 0, UCI's true and
+// false, in any case); a button takes anything.
+func (o *option) parse(e *Engine, c *config, text, on, off string) (int, error) {
+	switch o.kind {
+	case spinOption:
+		if v, ok := parseInt(strings.TrimSpace(text), o.lo, o.maxValue(e, c)); ok {
+			return v, nil
+		}
+		return 0, fmt.Errorf("want a whole number from %d to %d", o.lo, o.maxValue(e, c))
+	case checkOption:
+		if !strings.EqualFold(text, on) && !strings.EqualFold(text, off) {
+			return 0, fmt.Errorf("want %s or %s", on, off)
+		}
+		return b2i(strings.EqualFold(text, on)), nil
+	}
+	return 0, nil
+}
+
+// addOptionFlags defines the options' flags on fs. The function it returns
+// applies the flags given to an engine and a config once fs is parsed, or
+// says which one is out of range and changes nothing.
+func addOptionFlags(fs *flag.FlagSet) func(e *Engine, c *config) error {
+	for i := range options {
+		switch o := &options[i]; {
+		case o.flag == "":
+		case o.kind == checkOption:
+			fs.Bool(o.flag, o.def != 0, o.usage)
+		default:
+			fs.Int(o.flag, o.def, fmt.Sprintf("%s (%d to %d)", o.usage, o.lo, o.hi))
+		}
+	}
+	return func(e *Engine, c *config) (err error) {
+		for _, apply := range []bool{false, true} { // every flag read, then every flag set
+			fs.Visit(func(f *flag.Flag) {
+				for i := range options {
+					if o := &options[i]; o.flag == f.Name && err == nil {
+						v, perr := o.parse(e, c, f.Value.String(), "true", "false")
+						if f.Value.String() == "0" && o.flagZero {
+							v, perr = 0, nil
+						}
+						if err = perr; err != nil {
+							err = fmt.Errorf("-%s: %v", o.flag, err)
+						} else if apply {
+							o.set(e, c, v)
+						}
+					}
+				}
+			})
+		}
+		return err
+	}
+}
+
+// labFlags names the laboratory's switches that are on, as their flags
+// with their values ("-extended-futility -futility-margin=50"), or says
+// that none is.
+func labFlags(lab labSettings) string {
+	var on []string
+	for i := range options {
+		o, c := &options[i], &config{lab: lab}
+		if v := 0; o.laboratory {
+			if v = o.get(nil, c); v != o.def && o.kind == spinOption {
+				on = append(on, fmt.Sprintf("-%s=%d", o.flag, v))
+			} else if v != o.def {
+				on = append(on, "-"+o.flag)
+			}
+		}
+	}
+	if len(on) == 0 {
+		return "no laboratory switch"
+	}
+	return strings.Join(on, " ")
+}

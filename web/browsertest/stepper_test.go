@@ -1,0 +1,471 @@
+package browsertest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/heapprofiler"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// nativeSteps is what the native engine records of an iteration: its
+// steps (umax steps), its tree (umax tree), the diff of the last two
+// (umax diff) and the source map (umax source), as raw JSON.
+type nativeSteps struct {
+	Steps struct {
+		Nodes  int
+		FEN    string
+		Boards []string
+		Steps  [][]any
+	}
+	Tree struct {
+		Tree []struct {
+			Parent     int
+			Move       string
+			TableDepth int
+		}
+	}
+	Lines map[string][]int
+}
+
+// answer is the JSON of the native engine's answer to a page command.
+func answer(t *testing.T, lines []string, prefix string, v any) {
+	t.Helper()
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix+" ") {
+			if err := json.Unmarshal([]byte(strings.TrimPrefix(l, prefix+" ")), v); err != nil {
+				t.Fatalf("%s: %v", prefix, err)
+			}
+			return
+		}
+	}
+	t.Fatalf("no %s answer in %d lines", prefix, len(lines))
+}
+
+// recordNative records an iteration of the native engine from an empty
+// table, as the page's stepper does in its worker.
+func recordNative(t *testing.T, n *nativeEngine, position string, plies int, options ...string) nativeSteps {
+	t.Helper()
+	script := append(append([]string{"uci"}, options...), "ucinewgame", position, fmt.Sprintf("umax record %d", plies),
+		fmt.Sprintf("go depth %d", plies))
+	n.run(t, script)
+	out := n.run(t, []string{"umax steps", "umax tree", "umax source"})
+	var r nativeSteps
+	answer(t, out, "umax steps", &r.Steps)
+	answer(t, out, "umax tree", &r.Tree)
+	var source struct{ Lines map[string][]int }
+	answer(t, out, "umax source", &source)
+	r.Lines = source.Lines
+	return r
+}
+
+// stepShown is what the stepper shows: its step, the step's kind, node and
+// node counter, and the source lines lit.
+type stepShown struct {
+	Step, Node, Nodes int
+	Kind, Lines       string
+	What              string
+	Placement         string
+	Marked            []string
+}
+
+// shown reads what the stepper shows.
+func (b *browser) shown() stepShown {
+	b.t.Helper()
+	var s stepShown
+	b.eval(`(() => { const v = document.getElementById("step-view").dataset;
+		return { step: Number(v.step), node: Number(v.node), nodes: Number(v.nodes), kind: v.kind, lines: v.lines,
+		  what: document.getElementById("step-what").textContent,
+		  placement: window.umax.stepper.board.getPosition(),
+		  marked: [...document.querySelectorAll("#step-board g.markers g[data-square]")].map((g) => g.dataset.square + " " + g.querySelector("use").getAttribute("class")) }; })()`, &s)
+	return s
+}
+
+// clickStep clicks a control of the stepper and waits for the step shown to change.
+func (b *browser) clickStep(id string) stepShown {
+	b.t.Helper()
+	before := b.shown().Step
+	b.click("#" + id)
+	b.waitJS(fmt.Sprintf(`Number(document.getElementById("step-view").dataset.step) !== %d`, before), 5*time.Second)
+	return b.shown()
+}
+
+// checkShown checks that the stepper shows step k of the native engine's
+// recording: its kind, node, node counter and board, the move it makes
+// marked, and the source lines of its kind lit.
+func checkShown(t *testing.T, what string, got stepShown, rec nativeSteps, k int) {
+	t.Helper()
+	s := rec.Steps.Steps[k]
+	node, nodes := int(s[1].(float64)), int(s[2].(float64))
+	if got.Step != k || got.Kind != s[0] || got.Node != node || got.Nodes != nodes {
+		t.Fatalf("%s: the stepper shows step %d (%s at node %d, %d nodes), the engine's step %d is %v", what, got.Step, got.Kind, got.Node, got.Nodes, k, s)
+	}
+	if placement := strings.Fields(rec.Steps.Boards[node])[0]; got.Placement != placement {
+		t.Fatalf("%s: the board %s, node %d's position %s", what, got.Placement, node, placement)
+	}
+	if s[0] == "move" {
+		move := s[3].(string)
+		framed := map[string]bool{}
+		for _, m := range got.Marked {
+			if f := strings.Fields(m); len(f) > 1 && strings.Contains(m, "marker-frame") {
+				framed[f[0]] = true
+			}
+		}
+		if !framed[move[0:2]] || !framed[move[2:4]] {
+			t.Fatalf("%s: the move %s is not marked on the board: %v", what, move, got.Marked)
+		}
+	}
+	part := map[string]string{"enter": "enter", "iterate": "iterate", "pass": "pass", "move": "move", "reply": "reply",
+		"best": "best", "cut": "cut", "store": "store", "leave": "leave"}[s[0].(string)]
+	if s[0] == "move" && s[6] == "futile" {
+		part = "move-futile"
+	}
+	if s[0] == "cut" && s[3].(float64) >= 8000 {
+		part = "cut-king"
+	}
+	if s[0] == "leave" && len(got.Lines) > 0 && strings.Contains(got.What, "answered") {
+		part = "leave-answered"
+	}
+	for _, line := range rec.Lines[part] {
+		if !strings.Contains(" "+got.Lines+" ", " "+strconv.Itoa(line)+" ") {
+			t.Fatalf("%s: step %v lights lines %q, not line %d of the part %s %v", what, s, got.Lines, line, part, rec.Lines[part])
+		}
+	}
+}
+
+// nextOf is the index of the first step after k that stops "run to the
+// next" of kind, as the page's stopAt says, or -1.
+func nextOf(rec nativeSteps, k int, kind string) int {
+	for j := k + 1; j < len(rec.Steps.Steps); j++ {
+		s := rec.Steps.Steps[j]
+		rule, _ := s[len(s)-2].(string)
+		switch {
+		case kind == "best" && s[0] == "best", kind == "cut" && s[0] == "cut", kind == "leave" && s[0] == "leave",
+			kind == "futile" && s[0] == "move" && rule == "futile",
+			kind == "lab" && s[0] == "move" && rule != "futile" && rule != "searched",
+			kind == "hash" && s[0] == "enter" && rec.Tree.Tree[int(s[1].(float64))].TableDepth > 0:
+			return j
+		}
+	}
+	return -1
+}
+
+// TestStepper walks an iteration in the stepper with the mouse: the 3-ply
+// iteration after 1.e4, recorded in the page's worker, is the native
+// engine's step for step. Stepping into, over and out, back, running to
+// the next futility prune, new best, cut-off, hash hit and return, each
+// lands on the step the engine's recording says, showing its node's
+// position, the move tried marked, the node counter, and its lines of
+// search_literal.go lit; a jump from the tree view lands on the node's
+// entry, "back" returns, and "find in the tree" marks the node shown. A FEN that the engine refuses is said so; a
+// laboratory rule's cut is reached. The 4-ply iteration from the opening
+// loads in under a second; the memory it takes is logged.
+func TestStepper(t *testing.T) {
+	b := newBrowser(t, 10*time.Minute)
+	n := startNative(t)
+	b.choose("user-side", "both")
+	b.clickMove("e2e4")
+	b.waitJS(`window.umax.state().moves.length === 1`, 10*time.Second)
+	rec := recordNative(t, n, "position startpos moves e2e4", 3)
+	b.choose("step-plies", "3")
+	b.click("#step-load")
+	b.waitJS(`!document.getElementById("step-view").hidden && document.getElementById("step-view").dataset.step === "0"`, 30*time.Second)
+	var total int
+	b.eval(`window.umax.stepper.run.steps.steps.length`, &total)
+	if total != len(rec.Steps.Steps) {
+		t.Fatalf("the page's iteration has %d steps, the native engine's %d", total, len(rec.Steps.Steps))
+	}
+	checkShown(t, "the first step", b.shown(), rec, 0)
+
+	// Into, step by step: the first steps, in order.
+	for k := 1; k <= 12; k++ {
+		checkShown(t, fmt.Sprintf("step into %d", k), b.clickStep("step-into"), rec, k)
+	}
+	got := b.clickStep("step-back")
+	checkShown(t, "step back", got, rec, 11)
+
+	// Over a searched move: the next step of its node after the reply's search.
+	k := got.Step
+	for ; rec.Steps.Steps[k][0] != "move" || rec.Steps.Steps[k][6] != "searched"; k++ {
+		b.clickStep("step-into")
+	}
+	child := int(rec.Steps.Steps[k+1][1].(float64))
+	leave := k + 1
+	for rec.Steps.Steps[leave][0] != "leave" || int(rec.Steps.Steps[leave][1].(float64)) != child {
+		leave++
+	}
+	checkShown(t, "step over a searched move", b.clickStep("step-over"), rec, leave+1)
+	// Out: the node's return.
+	node := int(rec.Steps.Steps[leave+1][1].(float64))
+	out := leave + 1
+	for rec.Steps.Steps[out][0] != "leave" || int(rec.Steps.Steps[out][1].(float64)) != node {
+		out++
+	}
+	checkShown(t, "step out", b.clickStep("step-out"), rec, out)
+
+	// Run to the next event of each kind, in an order the search meets them.
+	var met []string
+	shot := map[string]bool{}
+	for _, kind := range []string{"futile", "best", "cut", "hash", "leave", "futile", "cut", "best"} {
+		from := b.shown().Step
+		want := nextOf(rec, from, kind)
+		if want < 0 {
+			t.Fatalf("no %s after step %d in the recording", kind, from)
+		}
+		b.choose("step-kind", kind)
+		got := b.clickStep("step-run")
+		checkShown(t, "run to the next "+kind, got, rec, want)
+		met = append(met, fmt.Sprintf("%s at step %d (%s)", kind, want, got.What))
+		if kind == "futile" && !strings.Contains(got.What, "futile") {
+			t.Errorf("a futile move's step says %q", got.What)
+		}
+		if !shot[kind] { // what a student sees at each kind of step
+			shot[kind] = true
+			if kind == "futile" {
+				b.screenshot("#stepper", "web-stepper.png", false)
+			} else {
+				b.screenshot("#step-view .step-grid", "web-step-"+kind+".png", false)
+			}
+		}
+	}
+	t.Logf("the walk met, in order:\n%s", strings.Join(met, "\n"))
+
+	// Back from the last run, then a jump from the tree view and back.
+	before := b.shown().Step
+	b.clickStep("step-return")
+	afterBack := b.shown().Step
+	b.click("#step-tree-box > summary")
+	b.waitJS(`document.querySelector("#step-tree li.tree-node[data-node='0'] li.tree-node button.jump")`, 5*time.Second)
+	var target int
+	b.eval(`Number([...document.querySelectorAll("#step-tree li.tree-node[data-node='0'] > details > ul > li.tree-node")][2].dataset.node)`, &target)
+	b.click(fmt.Sprintf("#step-tree li.tree-node[data-node='%d'] > details > summary > button.jump", target))
+	b.waitJS(fmt.Sprintf(`document.getElementById("step-view").dataset.node === "%d"`, target), 5*time.Second)
+	jumped := b.shown()
+	if jumped.Kind != "enter" || before == afterBack {
+		t.Errorf("a jump to node %d from the tree shows %+v (back went from %d to %d)", target, jumped, before, afterBack)
+	}
+	if back := b.clickStep("step-return"); back.Step != afterBack {
+		t.Errorf("back from the jump shows step %d, want %d", back.Step, afterBack)
+	}
+	// Find in the tree: the tree opens at the node shown, marked.
+	b.click("#step-find")
+	b.waitJS(`document.querySelector("#step-tree summary.current")`, 5*time.Second)
+	var marked int
+	b.eval(`Number(document.querySelector("#step-tree summary.current").closest("li.tree-node").dataset.node)`, &marked)
+	if now := b.shown(); marked != now.Node {
+		t.Errorf("find in the tree marks node %d, the stepper shows node %d", marked, now.Node)
+	}
+
+	// From a FEN: a refused one says why; a laboratory rule's cut is met.
+	b.choose("step-from", "fen")
+	b.do(chromedp.SendKeys(chromedp.CSS("#step-fen"), "8/8/8/8/8/8/8/8 w - - 0 1"))
+	b.click("#step-load")
+	b.waitJS(`document.getElementById("step-status").textContent.startsWith("Not recorded")`, 30*time.Second)
+	const ruy = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4"
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("step-fen").value = ""`))
+	b.do(chromedp.SendKeys(chromedp.CSS("#step-fen"), ruy))
+	b.click(".step-lab > summary")
+	b.click(`#step-setting input[name="Aggressive Futility"]`)
+	b.click("#step-load")
+	b.waitJS(`document.getElementById("step-status").textContent.includes("aggressive futility") && document.getElementById("step-view").dataset.step === "0"`, 30*time.Second)
+	lab := recordNative(t, n, "position fen "+ruy, 3, "setoption name Aggressive Futility value true")
+	b.choose("step-kind", "lab")
+	cut := b.clickStep("step-run")
+	checkShown(t, "run to the next laboratory cut", cut, lab, nextOf(lab, 0, "lab"))
+	if !strings.Contains(cut.What, "aggressive") {
+		t.Errorf("a laboratory cut says %q", cut.What)
+	}
+	b.screenshot("#step-view .step-grid", "web-step-lab.png", false)
+	n.run(t, []string{"setoption name Aggressive Futility value false"})
+	b.click(`#step-setting input[name="Aggressive Futility"]`)
+
+	// The 4-ply iteration from the opening: its load time and memory.
+	opening := recordNative(t, n, "position startpos", 4)
+	b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("step-fen").value = ""`))
+	b.do(chromedp.SendKeys(chromedp.CSS("#step-fen"), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"))
+	b.choose("step-plies", "4")
+	var loads []int
+	for run := 0; run < 3; run++ {
+		heapBefore := b.heapUsed()
+		rssBefore := b.browserRSS()
+		b.do(chromedp.Evaluate[chromedp.Void](`document.body.dataset.stepLoadMs = ""`))
+		b.click("#step-load")
+		peak := rssBefore
+		for deadline := time.Now().Add(time.Minute); ; {
+			var done bool
+			b.eval(`document.body.dataset.stepLoadMs !== ""`, &done)
+			peak = max(peak, b.browserRSS())
+			if done {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the 4-ply iteration did not load in a minute")
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		var ms int
+		b.eval(`Number(document.body.dataset.stepLoadMs)`, &ms)
+		loads = append(loads, ms)
+		var status string
+		b.eval(`document.getElementById("step-status").textContent`, &status)
+		heapAfter := b.heapUsed()
+		time.Sleep(500 * time.Millisecond) // the worker ends
+		t.Logf("the 4-ply iteration from the opening, load %d: %s\nJS heap %.1f MB before, %.1f MB after (GC'd); the browser's processes %.0f MB before, %.0f MB at most while loading, %.0f MB after",
+			run+1, status, heapBefore, heapAfter, rssBefore, peak, b.browserRSS())
+	}
+	var steps int
+	b.eval(`window.umax.stepper.run.steps.steps.length`, &steps)
+	if steps != len(opening.Steps.Steps) || b.shown().Nodes != 1 {
+		t.Errorf("the 4-ply iteration from the opening: %d steps, the native engine's %d", steps, len(opening.Steps.Steps))
+	}
+	if fast := min(loads[0], loads[1], loads[2]); fast >= 1000 {
+		t.Errorf("the 4-ply iteration from the opening loaded in %v ms: not under a second", loads)
+	}
+	// Each step answers at once: the time of a click's render.
+	var stepMs float64
+	b.eval(`(() => { const t0 = performance.now(); for (let i = 0; i < 200; i++) document.getElementById("step-into").click();
+		return (performance.now() - t0) / 200; })()`, &stepMs)
+	t.Logf("a step renders in %.2f ms (200 steps into)", stepMs)
+	if stepMs > 50 {
+		t.Errorf("a step takes %.1f ms to show", stepMs)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// heapUsed is the page's JavaScript heap after a garbage collection, in MB.
+func (b *browser) heapUsed() float64 {
+	b.t.Helper()
+	usage, err := chromedp.Run(b.ctx, func(ctx context.Context, t *chromedp.Target) (runtime.GetHeapUsageResult, error) {
+		if _, err := cdp.Call(ctx, t, heapprofiler.CollectGarbage, cdp.Empty{}); err != nil {
+			return runtime.GetHeapUsageResult{}, err
+		}
+		return cdp.Call(ctx, t, runtime.GetHeapUsage, cdp.Empty{})
+	})
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return usage.UsedSize / (1 << 20)
+}
+
+// browserRSS is the resident memory of the test's Chromium, its process
+// and all those below it (the renderer runs the page and its workers), in
+// MB, from /proc.
+func (b *browser) browserRSS() float64 {
+	b.t.Helper()
+	root := chromedp.FromContext(b.ctx).Browser.Process().Pid
+	parent := map[int]int{}
+	rss := map[int]float64{}
+	pids, _ := filepath.Glob("/proc/[0-9]*")
+	for _, p := range pids {
+		pid, _ := strconv.Atoi(filepath.Base(p))
+		status, err := os.ReadFile(filepath.Join(p, "status"))
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(status), "\n") {
+			f := strings.Fields(l)
+			switch {
+			case len(f) >= 2 && f[0] == "PPid:":
+				parent[pid], _ = strconv.Atoi(f[1])
+			case len(f) >= 2 && f[0] == "VmRSS:":
+				kb, _ := strconv.Atoi(f[1])
+				rss[pid] = float64(kb) / 1024
+			}
+		}
+	}
+	total := 0.0
+	for pid, mb := range rss {
+		for p := pid; p > 1; p = parent[p] {
+			if p == root {
+				total += mb
+				break
+			}
+		}
+	}
+	return total
+}
+
+// TestStepperDiff diffs 4.1 against 4.0 after 1.e4 in the compare panel,
+// a position where futility prunes: the first difference is the native
+// engine's (umax diff), at the first frontier node, a move 4.1 finds
+// futile and 4.0 searches; the table lists, by node, the moves 4.0
+// searched and 4.1 cut, with their nodes adding up to the native diff's;
+// "step through A from here" opens the stepper at that step, its
+// futility lines lit.
+func TestStepperDiff(t *testing.T) {
+	b := newBrowser(t, 10*time.Minute)
+	n := startNative(t)
+	b.choose("user-side", "both")
+	b.clickMove("e2e4")
+	b.waitJS(`window.umax.state().moves.length === 1`, 10*time.Second)
+	native := n.run(t, []string{"ucinewgame", "position startpos moves e2e4", "umax record 3", "go depth 3",
+		"setoption name Futility Pruning value false", "ucinewgame", "position startpos moves e2e4", "go depth 3", "umax diff"})
+	var diff struct {
+		First struct {
+			Step  int
+			Path  string
+			A, B  []any
+			NodeA int
+		}
+		Moves []struct {
+			NodeA, NodeB, Nodes int
+			Searched            string
+		}
+		SearchedA, SearchedB [2]int
+	}
+	answer(t, native, "umax diff", &diff)
+	n.run(t, []string{"setoption name Futility Pruning value true"})
+
+	b.choose("diff-plies", "3")
+	b.click("#run-diff")
+	b.waitJS(`document.querySelector("#diff-view tr.diff-row")`, time.Minute)
+	var page struct {
+		First          string
+		Rows           int
+		NodesA, NodesB int
+		MovesB         int
+		Changed        int
+	}
+	b.eval(`(() => { const rows = [...document.querySelectorAll("#diff-view tr.diff-row")];
+		const sum = (f) => rows.reduce((n, r) => n + Number(r.dataset[f]), 0);
+		return { first: document.getElementById("diff-first").textContent, rows: rows.length,
+		  nodesA: sum("nodesA"), nodesB: sum("nodesB"), movesB: sum("movesB"),
+		  changed: rows.filter((r) => r.classList.contains("changed")).length }; })()`, &page)
+	groups := map[[2]int]bool{}
+	for _, m := range diff.Moves {
+		groups[[2]int{m.NodeA, m.NodeB}] = true
+	}
+	if page.Rows != len(groups) || page.NodesA != diff.SearchedA[1] || page.NodesB != diff.SearchedB[1] || page.MovesB != diff.SearchedB[0] {
+		t.Errorf("the diff's table: %+v; the engine's diff: %d nodes, A searched %v, B %v", page, len(groups), diff.SearchedA, diff.SearchedB)
+	}
+	if want := fmt.Sprintf("step %d, at the node after %s", diff.First.Step+1, diff.First.Path); !strings.Contains(page.First, want) ||
+		!strings.Contains(page.First, "cut: futile") || !strings.Contains(page.First, "searched") {
+		t.Errorf("the first difference: %q, want %q (the engine's: A %v, B %v)", page.First, want, diff.First.A, diff.First.B)
+	}
+	t.Logf("4.1 against 4.0 after 1.e4, 3 ply: %s; %d nodes in the table (%d whose score or best move changed), 4.0 searched %d moves that 4.1 cut (%d nodes)",
+		page.First, page.Rows, page.Changed, page.MovesB, page.NodesB)
+	b.screenshot("#diff-part", "web-diff.png", false)
+
+	b.click("#diff-first button.jump")
+	b.waitJS(fmt.Sprintf(`document.getElementById("step-view").dataset.step === "%d"`, diff.First.Step), 10*time.Second)
+	got := b.shown()
+	rec := recordNative(t, n, "position startpos moves e2e4", 3)
+	checkShown(t, "the first difference in the stepper", got, rec, diff.First.Step)
+	if got.Kind != "move" || got.Node != diff.First.NodeA || !strings.Contains(got.What, "futile") {
+		t.Errorf("the first difference in the stepper: %+v", got)
+	}
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}

@@ -1,0 +1,55 @@
+// node-worker.cjs: micro-Max 4.1 (umax, the Go port) in a Node worker
+// thread, as umax-worker.js runs it in a browser's Web Worker. index.cjs
+// starts it; each message from the parent is one or more command lines, as
+// text or as bytes (a Uint8Array; null: the end of input), each message to
+// it one line of output. The first command chooses the protocol, as the
+// native engine's does: "uci" UCI, anything else CECP (XBoard).
+"use strict";
+const { parentPort } = require("node:worker_threads");
+const fs = require("node:fs");
+const path = require("node:path");
+
+globalThis.fs ??= fs; // Go's own writes (a crash's report) reach standard error
+globalThis.crypto ??= require("node:crypto").webcrypto; // Node 18 has it only there
+require("./wasm_exec.js");
+
+const waiting = []; // what arrived before the engine ran
+let ended = false;  // the end of input arrived before the engine ran
+const worker = (globalThis.umaxWorker = {
+  chooseProtocol: true,                    // the first command chooses UCI or CECP
+  post: (line) => parentPort.postMessage(line), // the engine's output, a line at a time
+  receive: null,                           // set by the engine when it runs
+  end: null,                               // ditto: the end of input
+  schedule: (wake) => setImmediate(wake),  // during a search: wake after the messages waiting
+  ready() {                                // called by the engine once receive and end are set
+    while (waiting.length > 0) this.receive(waiting.shift());
+    if (ended) this.end();
+  },
+});
+
+parentPort.on("message", (message) => {
+  if (message === null) {
+    if (worker.end) worker.end();
+    else ended = true;
+    return;
+  }
+  const text = message instanceof Uint8Array ? message : String(message); // bytes go as they are
+  if (worker.receive) worker.receive(text);
+  else waiting.push(text);
+});
+
+(async () => {
+  const go = new Go();
+  let exitCode = 0;
+  go.exit = (code) => { exitCode = code; };
+  let instance;
+  try {
+    const wasm = fs.readFileSync(path.join(__dirname, "umax.wasm"));
+    ({ instance } = await WebAssembly.instantiate(wasm, go.importObject));
+  } catch (err) {
+    parentPort.postMessage(`info string umax: cannot load umax.wasm: ${err.message}`);
+    process.exit(1);
+  }
+  await go.run(instance); // until quit or the end of input
+  process.exit(exitCode);
+})();
