@@ -3,28 +3,16 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // Windows ends lines with "\r\n": WinBoard and the UCI GUIs there may send
 // them so, and a console always does. These tests run each protocol's
 // dialogue with both line ends and want the same answers; CI also runs
 // them in the Windows build under Wine (scripts/wine-test.sh).
-
-// writeLines writes each command followed by eol.
-func writeLines(t *testing.T, w io.Writer, eol string, cmds ...string) {
-	t.Helper()
-	for _, c := range cmds {
-		if _, err := io.WriteString(w, c+eol); err != nil {
-			t.Fatalf("send %q: %v", c, err)
-		}
-	}
-}
 
 // The fields that count time: UCI's nps and time, CECP's thinking line's
 // third number (centiseconds). They are masked before comparing.
@@ -52,11 +40,12 @@ var cecpSteps = [][]string{
 // the answers, their time fields masked.
 func cecpTranscript(t *testing.T, eol string) []string {
 	d := newDialogue(t, smallEngine(), config{})
+	d.eol = eol
 	var got []string
 	for i, step := range cecpSteps {
 		pong := fmt.Sprintf("pong %d", i+1)
-		writeLines(t, d.in, eol, append(slices.Clip(step), fmt.Sprintf("ping %d", i+1))...)
-		for _, l := range d.until(func(s string) bool { return s == pong }, time.Minute) {
+		d.send(append(slices.Clip(step), fmt.Sprintf("ping %d", i+1))...)
+		for _, l := range d.awaitLine(pong) {
 			got = append(got, cecpTimeFields.ReplaceAllString(l, "${1}_$2"))
 		}
 	}
@@ -78,16 +67,17 @@ var uciSteps = [][]string{
 // answers, their time fields masked.
 func uciTranscript(t *testing.T, eol string) []string {
 	d := newUCIDialogue(t, smallEngine(), config{})
+	d.eol = eol
 	var got []string
 	for _, step := range uciSteps {
 		last := step[len(step)-1]
-		stop := isBestmove
+		what, stop := "bestmove", isBestmove
 		if !strings.HasPrefix(last, "go") {
 			step = append(slices.Clip(step), "isready")
-			stop = func(s string) bool { return s == "readyok" }
+			what, stop = "readyok", func(s string) bool { return s == "readyok" }
 		}
-		writeLines(t, d.in, eol, step...)
-		for _, l := range d.until(stop, time.Minute) {
+		d.send(step...)
+		for _, l := range d.until(what, stop) {
 			got = append(got, uciTimeFields.ReplaceAllString(l, "$1 _"))
 		}
 	}

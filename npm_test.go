@@ -192,7 +192,7 @@ func startNodeEngine(t *testing.T, project string, env []string, args ...string)
 	outW.Close()
 	done := make(chan struct{})
 	e := &lineEngine{t: t, pid: cmd.Process.Pid, in: in}
-	lines := outputLines(outR, nil)
+	lines := outputLines(outR)
 	e.lines = lines
 	go func() {
 		cmd.Wait()
@@ -225,7 +225,7 @@ func startNative(t *testing.T) *lineEngine {
 		outW.Close()
 		close(done)
 	}()
-	e := &lineEngine{t: t, in: inW, lines: outputLines(outR, nil), done: done}
+	e := &lineEngine{t: t, in: inW, lines: outputLines(outR), done: done}
 	t.Cleanup(func() {
 		inW.Close()
 		for range e.lines { // the session may still be writing

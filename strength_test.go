@@ -174,7 +174,7 @@ func uciGame(t *testing.T, d *uciDialogue, plies int, options ...string) []strin
 // cecpLevelGame plays plies plies of self-play in XBoard mode at the strength
 // given (option Strength in Elo and Strength seed), the engine making every
 // move ("go" in force mode, side after side), in d as it stands.
-func cecpLevelGame(t *testing.T, d *dialogue, plies, elo, seed int) []string {
+func cecpLevelGame(t *testing.T, d *cecpDialogue, plies, elo, seed int) []string {
 	t.Helper()
 	d.sync("new", "force", "level 0 10 0")
 	if elo == fullStrengthElo {
@@ -392,7 +392,7 @@ func TestStrengthBudget(t *testing.T) {
 	d := newUCIDialogue(t, smallEngine(), config{strength: strengthSetting{limit: true, custom: &slow}})
 	d.sync("uci")
 	start := d.send("position startpos", "go movetime 100")
-	d.until(isBestmove, 10*time.Second)
+	d.within(10*time.Second, "the bestmove", isBestmove)
 	if took := time.Since(start); took > 600*time.Millisecond {
 		t.Errorf("go movetime 100 at a level with 1M nodes a move: %v", took)
 	}

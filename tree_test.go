@@ -108,6 +108,22 @@ func sum(counts *[maxIter]int64) int {
 	return int(n)
 }
 
+// TestTreePruned is TestTreeCounts's check of the pruned moves on one small
+// search (1.e4, 2 plies), not in parallel: a miscount fails in seconds,
+// rather than at the end of the suite with the parallel tests.
+func TestTreePruned(t *testing.T) {
+	tr := treeCase{"e4", "", "e2e4", 2, true}.trace(t)
+	if got, want := tr.rec.totals().pruned, prunedByStats(tr); got != want || got == 0 {
+		t.Errorf("1.e4, 2 ply: %d moves pruned in the tree, -stats says %d", got, want)
+	}
+}
+
+// prunedByStats is the moves pruned in the traced iteration as -stats
+// counts them: moves made less moves searched.
+func prunedByStats(tr tracedIteration) int {
+	return sum(&tr.after.made) - sum(&tr.after.searched) - (sum(&tr.before.made) - sum(&tr.before.searched))
+}
+
 // TestTreeCounts checks that the recorded tree accounts for the whole
 // iteration as the search counted it: its nodes (the kibitz lines), its
 // calls, table hits and pruned moves (-stats), each split into what the
@@ -125,7 +141,7 @@ func TestTreeCounts(t *testing.T) {
 			t.Errorf("%s, %d ply: nodes %d = %d drawn + %d summarised + %d in boxes; the kibitz lines say %d",
 				name, c.plies, tot.nodes, tot.drawn, tot.summarised, tot.inBoxes, tr.nodes)
 		}
-		pruned := sum(&tr.after.made) - sum(&tr.after.searched) - (sum(&tr.before.made) - sum(&tr.before.searched))
+		pruned := prunedByStats(tr)
 		if tot.pruned != pruned || tot.stubs+tot.prunedEarly+tot.prunedBoxes != tot.pruned {
 			t.Errorf("%s, %d ply: pruned %d = %d stubs + %d summarised + %d in boxes; -stats says %d",
 				name, c.plies, tot.pruned, tot.stubs, tot.prunedEarly, tot.prunedBoxes, pruned)

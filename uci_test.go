@@ -2,251 +2,14 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 )
-
-// uciDialogue drives a UCI session through pipes, as a GUI does, and
-// records the session's output lines with the time each arrived.
-type uciDialogue struct {
-	t     *testing.T
-	e     *Engine
-	s     *uciSession
-	in    *io.PipeWriter
-	lines <-chan outputLine
-	done  chan struct{}
-	once  sync.Once
-	// bestmoves counts the bestmove lines the session has written: one
-	// per search, as the protocol asks.
-	bestmoves atomic.Int32
-}
-
-// newUCIDialogue starts a UCI session on e.
-func newUCIDialogue(t *testing.T, e *Engine, cfg config) *uciDialogue {
-	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	d := &uciDialogue{t: t, e: e, in: inW, done: make(chan struct{})}
-	d.lines = outputLines(outR, func(l string) {
-		if isBestmove(l) {
-			d.bestmoves.Add(1)
-		}
-	})
-	d.s = newUCISession(e, outW, cfg)
-	go func() {
-		d.s.serve(inR)
-		outW.Close()
-		close(d.done)
-	}()
-	t.Cleanup(d.close)
-	return d
-}
-
-// send writes command lines.
-func (d *uciDialogue) send(cmds ...string) time.Time {
-	d.t.Helper()
-	for _, c := range cmds {
-		if _, err := io.WriteString(d.in, c+"\n"); err != nil {
-			d.t.Fatalf("send %q: %v", c, err)
-		}
-	}
-	return time.Now()
-}
-
-// next returns the next output line, failing the test after timeout.
-func (d *uciDialogue) next(timeout time.Duration) outputLine {
-	d.t.Helper()
-	select {
-	case l, ok := <-d.lines:
-		if !ok {
-			d.t.Fatalf("the session ended")
-		}
-		return l
-	case <-time.After(timeout):
-		d.t.Fatalf("no output for %v", timeout)
-	}
-	return outputLine{}
-}
-
-// until returns the output lines up to and including the first one for
-// which stop is true.
-func (d *uciDialogue) until(stop func(string) bool, timeout time.Duration) []string {
-	d.t.Helper()
-	var got []string
-	deadline := time.Now().Add(timeout)
-	for {
-		l := d.next(time.Until(deadline))
-		got = append(got, l.text)
-		if stop(l.text) {
-			return got
-		}
-	}
-}
-
-// sync sends cmds and isready, and returns the lines before readyok. (A
-// search goes on: readyok comes at once.)
-func (d *uciDialogue) sync(cmds ...string) []string {
-	d.t.Helper()
-	d.send(append(slices.Clip(cmds), "isready")...)
-	got := d.until(func(s string) bool { return s == "readyok" }, time.Minute)
-	return got[:len(got)-1]
-}
-
-// search sends cmds (the last of them a go) and returns the lines up to and
-// including the bestmove.
-func (d *uciDialogue) search(cmds ...string) []string {
-	d.t.Helper()
-	d.send(cmds...)
-	return d.until(isBestmove, 2*time.Minute)
-}
-
-// expectNothing fails unless cmds are answered with no output at all.
-func (d *uciDialogue) expectNothing(cmds ...string) {
-	d.t.Helper()
-	if got := d.sync(cmds...); len(got) != 0 {
-		d.t.Errorf("%q answered %q, want nothing", cmds, got)
-	}
-}
-
-// close ends the input and waits for the session to end.
-func (d *uciDialogue) close() {
-	d.once.Do(func() {
-		d.in.Close()
-		select {
-		case <-d.done:
-		case <-time.After(10 * time.Second):
-			d.t.Errorf("the session did not end after the end of input")
-		}
-	})
-}
-
-func isBestmove(l string) bool { return strings.HasPrefix(l, "bestmove ") }
-
-// uciInfo is what the tests read from an info line.
-type uciInfo struct {
-	depth, nodes, ms int
-	hasDepth         bool
-	score            string // "cp 15", "mate 2", or "" if none
-	pv               []string
-}
-
-// infoPattern is the form of every info line but info string.
-var infoPattern = regexp.MustCompile(`^info( depth \d+ score (cp -?\d+|mate -?\d+))? nodes \d+ nps \d+ time \d+( pv( [a-h][1-8][a-h][1-8][qrbn]?)+)?$`)
-
-// parseInfo reads an info line (ok false for any other line).
-func parseInfo(l string) (info uciInfo, ok bool) {
-	if !infoPattern.MatchString(l) {
-		return info, false
-	}
-	f := strings.Fields(l)
-	for i := 1; i < len(f); i++ {
-		switch f[i] {
-		case "depth":
-			info.depth, _ = strconv.Atoi(f[i+1])
-			info.hasDepth = true
-		case "score":
-			info.score = f[i+1] + " " + f[i+2]
-		case "nodes":
-			info.nodes, _ = strconv.Atoi(f[i+1])
-		case "time":
-			info.ms, _ = strconv.Atoi(f[i+1])
-		case "pv":
-			info.pv = f[i+1:]
-			return info, true
-		}
-	}
-	return info, true
-}
-
-// bestmoveOf reads a bestmove line: the move and the ponder move, if any.
-func bestmoveOf(t *testing.T, l string) (best, ponder string) {
-	t.Helper()
-	f := strings.Fields(l)
-	switch {
-	case len(f) == 2 && f[0] == "bestmove":
-		return f[1], ""
-	case len(f) == 4 && f[0] == "bestmove" && f[2] == "ponder":
-		return f[1], f[3]
-	}
-	t.Fatalf("not a bestmove line: %q", l)
-	return "", ""
-}
-
-// checkSearch checks the output of one search from position root in game:
-// every line an info line, each PV legal and not going on past the end of
-// the game, a score before the bestmove, and the bestmove legal, the first
-// move of the last PV, with a legal ponder move. It returns the info lines
-// with a depth, and the bestmove.
-func checkSearch(t *testing.T, game *gameRecord, got []string) (iterations []uciInfo, best, ponder string) {
-	t.Helper()
-	root := game.current().pos
-	scored := false
-	var lastPV []string
-	for _, l := range got[:len(got)-1] {
-		if strings.HasPrefix(l, "info string ") {
-			continue
-		}
-		info, ok := parseInfo(l)
-		if !ok {
-			t.Fatalf("not an info line: %q", l)
-		}
-		scored = scored || info.score != ""
-		if len(info.pv) > 0 {
-			lastPV = info.pv
-			var pv []Move
-			p := root
-			for _, text := range info.pv {
-				m, ok := p.parseMove(text)
-				if !ok {
-					t.Fatalf("%q: %s is not legal in %s", l, text, fenOf(&p))
-				}
-				p.makeMove(m)
-				pv = append(pv, m)
-			}
-			if n := game.pvLength(pv); n != len(pv) {
-				t.Errorf("%q goes on past the end of the game after %d moves", l, n)
-			}
-		}
-		if info.hasDepth {
-			iterations = append(iterations, info)
-		}
-	}
-	if !scored {
-		t.Errorf("no score before the bestmove: %q", got)
-	}
-	best, ponder = bestmoveOf(t, got[len(got)-1])
-	if best == "0000" {
-		if root.hasLegalMove() {
-			t.Errorf("bestmove 0000 with legal moves in %s", fenOf(&root))
-		}
-		return iterations, best, ponder
-	}
-	m, ok := root.parseMove(best)
-	if !ok || m.String() != best {
-		t.Fatalf("bestmove %s is not legal in %s", best, fenOf(&root))
-	}
-	if lastPV != nil && lastPV[0] != best {
-		t.Errorf("bestmove %s, last PV %v", best, lastPV)
-	}
-	if ponder != "" {
-		after := root
-		after.makeMove(m)
-		if _, ok := after.parseMove(ponder); !ok {
-			t.Errorf("ponder move %s is not legal after %s", ponder, best)
-		}
-	}
-	return iterations, best, ponder
-}
 
 // TestUCIIdentify: uci is answered with the name, the author, the options
 // and uciok; isready with readyok; the options' defaults are the engine's.
@@ -326,47 +89,6 @@ func TestUCINodeCountsMatchC(t *testing.T) {
 			}
 		})
 	}
-}
-
-// goldenReplay is a golden console game: its input lines and, for each, the
-// kibitz lines the C program printed.
-type goldenReplay struct {
-	name     string
-	inputs   []string
-	blocks   [][]kibitz
-	budget   int
-	futility bool
-}
-
-func readGoldenReplay(t *testing.T, base string) goldenReplay {
-	t.Helper()
-	in, err := os.ReadFile(base + ".in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := os.ReadFile(base + ".out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := goldenReplay{name: base, futility: !strings.Contains(base, "classic40")}
-	g.budget, _ = strconv.Atoi(filepath.Ext(base)[1:])
-	outLines := strings.Split(string(out), "\n")
-	for i := 0; i < len(outLines); i++ {
-		if len(outLines[i]) == 17 && !strings.Contains(outLines[i], "ply") { // a board print: 8 lines
-			i += 7
-			g.blocks = append(g.blocks, nil)
-			continue
-		}
-		var k kibitz
-		if n, _ := fmt.Sscanf(outLines[i], "%d ply, %d searched, score=%d by %s", &k.depth, &k.nodes, &k.score, &k.move); n == 4 {
-			g.blocks[len(g.blocks)-1] = append(g.blocks[len(g.blocks)-1], k)
-		}
-	}
-	g.inputs = strings.Split(strings.TrimSuffix(string(in), "\n"), "\n")
-	if len(g.blocks) < len(g.inputs) {
-		t.Fatalf("%s: %d kibitz blocks for %d input lines", base, len(g.blocks), len(g.inputs))
-	}
-	return g
 }
 
 // replay plays the game through the dialogue (see TestUCINodeCountsMatchC).
@@ -495,6 +217,17 @@ func TestPVLength(t *testing.T) {
 	}
 }
 
+// TestUCIPVEndsWithTheGame: an info line's PV stops after the move that
+// ends the game, here the 100th ply without a capture or a pawn move (the
+// rule itself: TestPVLength; whole games: TestUCISelfPlay).
+func TestUCIPVEndsWithTheGame(t *testing.T) {
+	d := newUCIDialogue(t, smallEngine(), config{})
+	fen := "4k3/8/8/8/8/8/8/R3K3 w Q - 99 80"
+	var game gameRecord
+	game.reset(mustFEN(t, fen))
+	checkSearch(t, &game, d.search("position fen "+fen, "go depth 4"))
+}
+
 // TestUCIStopAndReady: go infinite searches until stop; isready is answered
 // at once during the search; stop gives the best move of the last finished
 // iteration, exactly one bestmove, and leaves the board at the root.
@@ -503,7 +236,7 @@ func TestUCIStopAndReady(t *testing.T) {
 	d := newUCIDialogue(t, e, config{})
 	d.sync("uci", "ucinewgame", "position startpos moves e2e4 e7e5")
 	d.send("go infinite")
-	seen := d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 4 }, time.Minute)
+	seen := d.awaitThinking(4)
 	for _, l := range d.sync() { // readyok at once, the search goes on
 		if isBestmove(l) {
 			t.Fatalf("bestmove before stop: %q", l)
@@ -524,8 +257,8 @@ func TestUCIStopAndReady(t *testing.T) {
 		t.Errorf("the board after stop is not the root")
 	}
 	d.expectNothing("stop", "ponderhit") // idle: ignored
-	if int(d.bestmoves.Load()) != 1 {
-		t.Errorf("%d searches", int(d.bestmoves.Load()))
+	if d.bestmoves != 1 {
+		t.Errorf("%d searches", d.bestmoves)
 	}
 }
 
@@ -541,12 +274,8 @@ func TestUCIInfiniteMate(t *testing.T) {
 	} {
 		d := newUCIDialogue(t, smallEngine(), config{})
 		d.send("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1", c.go_)
-		got := d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.score == c.score }, time.Minute)
-		select {
-		case l := <-d.lines:
-			t.Fatalf("%s: %q before %s", c.go_, l.text, c.release)
-		case <-time.After(300 * time.Millisecond):
-		}
+		got := d.until(c.score, func(l string) bool { i, ok := parseInfo(l); return ok && i.score == c.score })
+		d.quiet(300 * time.Millisecond) // until c.release
 		got = append(got, d.search(c.release)...)
 		if best, _ := bestmoveOf(t, got[len(got)-1]); best != c.best {
 			t.Errorf("%s: %q", c.go_, got)
@@ -554,11 +283,7 @@ func TestUCIInfiniteMate(t *testing.T) {
 	}
 	d := newUCIDialogue(t, smallEngine(), config{})
 	d.send("position fen k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "go infinite")
-	select {
-	case l := <-d.lines:
-		t.Fatalf("mated, go infinite: %q before stop", l.text)
-	case <-time.After(300 * time.Millisecond):
-	}
+	d.quiet(300 * time.Millisecond) // mated: until stop
 	if got := d.search("stop"); len(got) != 2 || !regexp.MustCompile(`^info depth 0 score mate 0 nodes 0 nps 0 time \d+$`).MatchString(got[0]) || got[1] != "bestmove 0000" {
 		t.Errorf("mated: %q", got)
 	}
@@ -570,27 +295,27 @@ func TestUCIInfiniteMate(t *testing.T) {
 func TestUCIPonder(t *testing.T) {
 	d := newUCIDialogue(t, smallEngine(), config{})
 	d.sync("ucinewgame", "position startpos moves e2e4 e7e5 g1f3")
-	// 2 s left: at most 1 s per move; without ponderhit the search would
-	// go on for ever.
+	// 2 s left: 125 ms for the move; without ponderhit the search goes on
+	// for ever, here for 8 times that.
 	d.send("go ponder wtime 2000 btime 2000")
-	d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.nodes > 2000000 }, time.Minute)
+	d.awaitThinking(1)
+	time.Sleep(time.Second)
 	hit := d.send("ponderhit")
-	got := d.until(isBestmove, time.Minute)
-	if took := time.Since(hit); took > 5*time.Second {
+	var l outputLine
+	for l = d.next(); !isBestmove(l.text); l = d.next() {
+	}
+	if took := l.at.Sub(hit); took < 0 || took > 5*time.Second {
 		t.Errorf("bestmove %v after ponderhit", took)
 	}
-	if n := strings.Count(strings.Join(got, "\n"), "bestmove"); n != 1 {
-		t.Errorf("%d bestmoves: %q", n, got)
-	}
 	d.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5", "go ponder wtime 2000 btime 2000")
-	d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 }, time.Minute)
-	got = d.search("stop")
+	d.awaitThinking(3)
+	got := d.search("stop")
 	if _, err := parseInfo(got[0]); !err && !isBestmove(got[0]) {
 		t.Errorf("after stop: %q", got)
 	}
 	d.expectNothing("ponderhit")
-	if int(d.bestmoves.Load()) != 2 {
-		t.Errorf("%d searches", int(d.bestmoves.Load()))
+	if d.bestmoves != 2 {
+		t.Errorf("%d searches", d.bestmoves)
 	}
 }
 
@@ -762,7 +487,7 @@ func TestUCIMoveTime(t *testing.T) {
 	d := newUCIDialogue(t, smallEngine(), config{})
 	d.sync("position startpos")
 	sent := d.send("go movetime 300")
-	got := d.until(isBestmove, time.Minute)
+	got := d.until("bestmove", isBestmove)
 	if took := time.Since(sent); took > 1300*time.Millisecond {
 		t.Errorf("go movetime 300: bestmove after %v", took)
 	}
@@ -781,7 +506,7 @@ func TestUCICommandsDuringSearch(t *testing.T) {
 	for _, cmd := range []string{"position startpos moves d2d4", "go nodes 1000", "ucinewgame", "setoption name Hash value 1"} {
 		d := newUCIDialogue(t, smallEngine(), config{})
 		d.send("position startpos", "go infinite")
-		d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 }, time.Minute)
+		d.awaitThinking(3)
 		got := d.search(cmd)
 		if !slices.ContainsFunc(got, func(l string) bool {
 			return strings.HasPrefix(l, "info string "+strings.Fields(cmd)[0]+" during a search")
@@ -789,33 +514,25 @@ func TestUCICommandsDuringSearch(t *testing.T) {
 			t.Errorf("%s during a search: %q", cmd, got)
 		}
 		if strings.HasPrefix(cmd, "go") {
-			d.until(isBestmove, time.Minute) // the new search's
+			d.until("bestmove", isBestmove) // the new search's
 		}
 		d.expectNothing()
-		if want := 1 + b2i(strings.HasPrefix(cmd, "go")); int(d.bestmoves.Load()) != want {
-			t.Errorf("%s: %d searches", cmd, int(d.bestmoves.Load()))
+		if want := 1 + b2i(strings.HasPrefix(cmd, "go")); d.bestmoves != want {
+			t.Errorf("%s: %d searches", cmd, d.bestmoves)
 		}
 	}
 	for _, end := range []string{"quit", "EOF"} {
 		d := newUCIDialogue(t, smallEngine(), config{})
 		d.send("position startpos", "go infinite")
-		d.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 }, time.Minute)
+		d.awaitThinking(3)
 		start := time.Now()
 		if end == "quit" {
 			d.send("quit")
 		} else {
-			d.in.Close()
+			d.endInput()
 		}
-		select {
-		case <-d.done:
-		case <-time.After(5 * time.Second):
-			t.Fatalf("%s: the session did not end", end)
-		}
+		rest := d.ended()
 		t.Logf("%s during a search: the session ended after %v", end, time.Since(start))
-		var rest []string
-		for l := range d.lines {
-			rest = append(rest, l.text)
-		}
 		if len(rest) == 0 || !isBestmove(rest[len(rest)-1]) || strings.Count(strings.Join(rest, "\n"), "bestmove") != 1 {
 			t.Errorf("%s: %q", end, rest)
 		}
@@ -913,8 +630,8 @@ func TestUCISelfPlay(t *testing.T) {
 		// The position after the end: a mate or stalemate gets bestmove 0000.
 		got := d.search("position startpos moves "+strings.Join(moves, " "), "go nodes 3000")
 		checkSearch(t, &game, got)
-		if want := games; int(d.bestmoves.Load()) != game.length()-4+1 {
-			t.Errorf("game %d: %d searches for %d moves (of %d games)", seed, int(d.bestmoves.Load()), game.length()-4, want)
+		if want := games; d.bestmoves != game.length()-4+1 {
+			t.Errorf("game %d: %d searches for %d moves (of %d games)", seed, d.bestmoves, game.length()-4, want)
 		}
 	}
 	t.Logf("game ends: %v", ends)

@@ -57,6 +57,17 @@ func TestWebState(t *testing.T) {
 	if s.End != "insufficient material" || s.Result != "1/2-1/2" {
 		t.Errorf("kings alone: %+v", s)
 	}
+	// The start a second time goes on; a third time is the draw.
+	d.expectNothing("position startpos moves g1f3 g8f6 f3g1 f6g8")
+	webAnswer(t, d, "umax state", &s)
+	if s.End != "" || s.Result != "*" {
+		t.Errorf("the start a second time: %+v", s)
+	}
+	d.expectNothing("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8")
+	webAnswer(t, d, "umax state", &s)
+	if s.End != "threefold repetition" || s.Result != "1/2-1/2" {
+		t.Errorf("the start a third time: %+v", s)
+	}
 	var san struct{ SAN []string }
 	d.expectNothing("position startpos moves e2e4 e7e5")
 	webAnswer(t, d, "umax san g1f3 b8c6 f1b5 a7a6 b5c6 x1x2 d7c6", &san)

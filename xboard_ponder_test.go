@@ -3,7 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // ponderGame starts a game in which the engine (Black) ponders, on the node
@@ -11,14 +10,14 @@ import (
 // answers 1.e4 and starts pondering on its hint. It returns the dialogue,
 // the engine's move and the hint, after the first thinking line of the
 // ponder search, which shows the hint first.
-func ponderGame(t *testing.T) (d *dialogue, reply, hint string) {
+func ponderGame(t *testing.T) (d *cecpDialogue, reply, hint string) {
 	t.Helper()
 	d = newDialogue(t, smallEngine(), config{})
 	d.sync("xboard", "protover 2", "new", "hard", "post", "nps 200000", "st 1")
 	d.send("usermove e2e4")
-	got := d.until(isMove, time.Minute)
+	got := d.until("move", isMove)
 	reply = strings.TrimPrefix(got[len(got)-1], "move ")
-	ponder := d.until(func(l string) bool { n, ok := thinkingDepth(l); return ok && n >= 3 }, time.Minute)
+	ponder := d.awaitThinking(3)
 	hint = strings.Fields(ponder[0])[4]
 	for _, l := range ponder {
 		if f := strings.Fields(l); len(f) < 6 || f[4] != hint {
@@ -72,9 +71,12 @@ func TestPonderHit(t *testing.T) {
 	}
 	// micro-Max's root key counter (C's j) counts every root search: the
 	// moves e2e4, the hint and the next hint checked and played, the first
-	// search, the ponder search (which played the move) and the next one.
-	if d.e.rootLock != 6 {
-		t.Errorf("%d root searches, want 6", d.e.rootLock)
+	// search, the ponder search (which played the move) and the next one;
+	// and one more when the hard limit, counted from the ponder hit, stopped
+	// the ponder search mid-iteration, which depends on how far it had got
+	// by then, and the move was played through micro-Max's check.
+	if d.e.rootLock != 6 && d.e.rootLock != 7 {
+		t.Errorf("%d root searches, want 6 (7 after a stop mid-iteration)", d.e.rootLock)
 	}
 }
 
@@ -157,12 +159,8 @@ func TestPonderStops(t *testing.T) {
 		}
 	}
 	d, _, _ := ponderGame(t)
-	d.in.Close()
-	select {
-	case <-d.done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the session did not end at the end of input")
-	}
+	d.endInput()
+	d.ended()
 }
 
 // TestEasyWaitingWhenPonderStarts: commands that waited for the engine's
@@ -176,7 +174,7 @@ func TestEasyWaitingWhenPonderStarts(t *testing.T) {
 	d.send("usermove e2e4")
 	d.awaitThinking(3)
 	d.send("ping 101", "easy", "ping 102", "?")
-	got := d.until(func(l string) bool { return l == "pong 102" }, time.Minute)
+	got := d.awaitLine("pong 102")
 	var answers []string
 	for _, l := range got {
 		if _, thinking := thinkingDepth(l); !thinking {

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -12,197 +10,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 )
-
-// dialogue drives a session through pipes, as XBoard does, and records the
-// session's output lines with the time each arrived.
-type dialogue struct {
-	t     *testing.T
-	e     *Engine
-	s     *session
-	in    *io.PipeWriter
-	lines <-chan outputLine
-	done  chan struct{}
-	pings int
-	once  sync.Once
-}
-
-type outputLine struct {
-	text string
-	at   time.Time
-}
-
-// outputLines reads r's lines as they come, each with its time, calling
-// seen on each, and queues them for the test: the engine never waits for a
-// test to read, and the queue holds only the lines not yet read (a large
-// buffered channel would hold its whole size for the garbage collector to
-// scan, in every dialogue).
-func outputLines(r io.Reader, seen func(string)) <-chan outputLine {
-	read, out := make(chan outputLine), make(chan outputLine)
-	go func() {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(nil, 64<<20)
-		for sc.Scan() {
-			if seen != nil {
-				seen(sc.Text())
-			}
-			read <- outputLine{sc.Text(), time.Now()}
-		}
-		close(read)
-	}()
-	go func() {
-		var queue []outputLine
-		for read != nil || len(queue) > 0 {
-			var send chan outputLine // nil, never ready, while the queue is empty
-			var first outputLine
-			if len(queue) > 0 {
-				send, first = out, queue[0]
-			}
-			select {
-			case l, ok := <-read:
-				if !ok {
-					read = nil
-					continue
-				}
-				queue = append(queue, l)
-			case send <- first:
-				queue = queue[1:]
-			}
-		}
-		close(out)
-	}()
-	return out
-}
-
-// newDialogue starts a session on e; cfg as the command line would set it.
-func newDialogue(t *testing.T, e *Engine, cfg config) *dialogue {
-	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	d := &dialogue{t: t, e: e, in: inW, lines: outputLines(outR, nil), done: make(chan struct{})}
-	d.s = newSession(e, outW, cfg)
-	go func() {
-		d.s.serve(inR)
-		outW.Close()
-		close(d.done)
-	}()
-	t.Cleanup(d.close)
-	return d
-}
-
-// smallEngine is an engine with a small table, for tests that do not
-// compare node counts with the C program.
-func smallEngine() *Engine {
-	e := newEngine(1 << 16)
-	return e
-}
-
-// send writes command lines.
-func (d *dialogue) send(cmds ...string) time.Time {
-	d.t.Helper()
-	for _, c := range cmds {
-		if _, err := io.WriteString(d.in, c+"\n"); err != nil {
-			d.t.Fatalf("send %q: %v", c, err)
-		}
-	}
-	return time.Now()
-}
-
-// next returns the next output line, failing the test after timeout.
-func (d *dialogue) next(timeout time.Duration) outputLine {
-	d.t.Helper()
-	select {
-	case l, ok := <-d.lines:
-		if !ok {
-			d.t.Fatalf("the session ended")
-		}
-		return l
-	case <-time.After(timeout):
-		d.t.Fatalf("no output for %v", timeout)
-	}
-	return outputLine{}
-}
-
-// until returns the output lines up to and including the first one for
-// which stop is true.
-func (d *dialogue) until(stop func(string) bool, timeout time.Duration) []string {
-	d.t.Helper()
-	var got []string
-	deadline := time.Now().Add(timeout)
-	for {
-		l := d.next(time.Until(deadline))
-		got = append(got, l.text)
-		if stop(l.text) {
-			return got
-		}
-	}
-}
-
-// sync sends cmds and a ping, and returns the lines the session wrote before
-// the pong: everything those commands answered (a ping waits for a move).
-func (d *dialogue) sync(cmds ...string) []string {
-	d.t.Helper()
-	d.pings++
-	pong := fmt.Sprintf("pong %d", d.pings)
-	d.send(append(slices.Clip(cmds), fmt.Sprintf("ping %d", d.pings))...)
-	got := d.until(func(s string) bool { return s == pong }, 60*time.Second)
-	return got[:len(got)-1]
-}
-
-// expectNothing fails unless cmds are answered with no output at all.
-func (d *dialogue) expectNothing(cmds ...string) {
-	d.t.Helper()
-	if got := d.sync(cmds...); len(got) != 0 {
-		d.t.Errorf("%q answered %q, want nothing", cmds, got)
-	}
-}
-
-// close ends the input and waits for the session to end.
-func (d *dialogue) close() {
-	d.once.Do(func() {
-		d.in.Close()
-		select {
-		case <-d.done:
-		case <-time.After(10 * time.Second):
-			d.t.Errorf("the session did not end after the end of input")
-		}
-	})
-}
-
-// position returns the engine's position, once the session is idle (after
-// a sync with no search running).
-func (d *dialogue) position() Position { return d.e.Position }
-
-// moveLine finds the "move" line among lines.
-func moveLine(lines []string) (string, bool) {
-	for _, l := range lines {
-		if m, ok := strings.CutPrefix(l, "move "); ok {
-			return m, true
-		}
-	}
-	return "", false
-}
-
-func isMove(s string) bool { return strings.HasPrefix(s, "move ") }
-
-func mustFEN(t *testing.T, fen string) setup {
-	t.Helper()
-	s, err := parseFEN(fen)
-	if err != nil {
-		t.Fatalf("%s: %v", fen, err)
-	}
-	return s
-}
-
-// samePos compares what a Position holds, the dummy square aside.
-func samePos(p, q Position) bool {
-	return p.side == q.side && p.eval == q.eval && p.epSquare == q.epSquare &&
-		[128]int8(p.board[:128]) == [128]int8(q.board[:128])
-}
 
 func TestFeatures(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{})
@@ -270,9 +81,6 @@ func TestPlaysAGame(t *testing.T) {
 	d.expectNothing("force", "playother")
 }
 
-// pos is the engine's position as a pointer, for messages.
-func (e *Engine) pos() *Position { return &e.Position }
-
 // TestNodeCountsMatchC replays console games of the golden tests in XBoard
 // mode: with the same node budget and table size, every iteration of every
 // search (depth, nodes, score, best move) and every move played must be the
@@ -288,7 +96,7 @@ func TestNodeCountsMatchC(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			compareWithGolden(t, filepath.Join("testdata", "classic", name), true)
+			compareWithGolden(t, filepath.Join("testdata", "classic", name))
 		})
 	}
 	// micro-Max 4.0 through the GUI option: option Futility pruning=0.
@@ -299,48 +107,19 @@ func TestNodeCountsMatchC(t *testing.T) {
 	for _, name := range names40 {
 		t.Run("4.0/"+name, func(t *testing.T) {
 			t.Parallel()
-			compareWithGolden(t, filepath.Join("testdata", "classic40", name), false)
+			compareWithGolden(t, filepath.Join("testdata", "classic40", name))
 		})
 	}
 }
 
-// kibitz is one line of micro-Max's kibitz output.
-type kibitz struct {
-	depth, nodes, score int
-	move                string
-}
-
-func compareWithGolden(t *testing.T, base string, futility bool) {
-	in, err := os.ReadFile(base + ".in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := os.ReadFile(base + ".out")
-	if err != nil {
-		t.Fatal(err)
-	}
-	budget, _ := strconv.Atoi(filepath.Ext(base)[1:])
-	// The kibitz lines that follow each board print answer one input line.
-	var blocks [][]kibitz
-	outLines := strings.Split(string(out), "\n")
-	for i := 0; i < len(outLines); i++ {
-		if len(outLines[i]) == 17 && !strings.Contains(outLines[i], "ply") { // a board print: 8 lines
-			i += 7
-			blocks = append(blocks, nil)
-			continue
-		}
-		var k kibitz
-		if n, _ := fmt.Sscanf(outLines[i], "%d ply, %d searched, score=%d by %s", &k.depth, &k.nodes, &k.score, &k.move); n == 4 {
-			blocks[len(blocks)-1] = append(blocks[len(blocks)-1], k)
-		}
-	}
-	inputs := strings.Split(strings.TrimSuffix(string(in), "\n"), "\n")
-	if len(blocks) < len(inputs) {
-		t.Fatalf("%d kibitz blocks for %d input lines", len(blocks), len(inputs))
-	}
+// compareWithGolden replays the golden game base through XBoard (see
+// TestNodeCountsMatchC).
+func compareWithGolden(t *testing.T, base string) {
+	g := readGoldenReplay(t, base)
+	inputs, blocks, budget := g.inputs, g.blocks, g.budget
 	d := newDialogue(t, newEngine(defaultHashEntries), config{nodeBudget: budget})
 	d.sync("xboard", "protover 2", "new", "force", "post", "level 0 999 0")
-	if !futility {
+	if !g.futility {
 		if got := d.sync("option Futility pruning=0"); len(got) != 0 {
 			t.Fatalf("option Futility pruning=0: %q", got)
 		}
@@ -714,22 +493,26 @@ func TestResults(t *testing.T) {
 			t.Errorf("%s: go: %q", c.name, got)
 		}
 	}
-	// No false claims: KNN-K, KB-KB on unlike colours, 99 plies. After
-	// the engine's own move the 50-move claim does come, after the move.
+	// No false claims: KNN-K, KB-KB on unlike colours, 99 plies, the start
+	// position a second time (a claim one repetition early loses the game
+	// in XBoard). After the engine's own move the 50-move claim does come,
+	// after the move.
 	for _, c := range []struct {
-		setup, move string
-		claim       string
+		setup []string
+		move  string
+		claim string
 	}{
-		{"setboard k7/8/8/8/8/8/1r6/KNN5 w - - 0 1", "a1b2", ""},
-		{"setboard k7/8/8/8/8/8/1r6/KB2b3 w - - 0 1", "a1b2", ""},
-		{"setboard k7/8/8/8/8/8/8/K6R w - - 98 80", "h1h2", "1/2-1/2 {Draw by 50-move rule}"},
+		{[]string{"setboard k7/8/8/8/8/8/1r6/KNN5 w - - 0 1"}, "a1b2", ""},
+		{[]string{"setboard k7/8/8/8/8/8/1r6/KB2b3 w - - 0 1"}, "a1b2", ""},
+		{[]string{"setboard k7/8/8/8/8/8/8/K6R w - - 98 80"}, "h1h2", "1/2-1/2 {Draw by 50-move rule}"},
+		{[]string{"new", "force", "usermove g1f3", "usermove g8f6", "usermove f3g1"}, "f6g8", ""},
 	} {
-		d.sync("force", c.setup)
+		d.sync(append([]string{"force"}, c.setup...)...)
 		d.expectNothing("playother")
 		got := d.sync("usermove " + c.move)
 		_, ok := moveLine(got)
 		if !ok || !isMove(got[0]) || c.claim == "" && len(got) != 1 || c.claim != "" && (len(got) != 2 || got[1] != c.claim) {
-			t.Errorf("%s %s: %q, want a move and then %q", c.setup, c.move, got, c.claim)
+			t.Errorf("%q %s: %q, want a move and then %q", c.setup, c.move, got, c.claim)
 		}
 	}
 	// The engine mates, and says so after its move.
@@ -778,7 +561,7 @@ func TestPingDuringSearch(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{})
 	d.sync("new", "st 1")
 	d.send("usermove e2e4", "ping 77", "post", "hint")
-	got := d.until(func(s string) bool { return s == "pong 77" }, 10*time.Second)
+	got := d.awaitLine("pong 77")
 	if len(got) < 2 || !isMove(got[len(got)-2]) {
 		t.Errorf("want the move just before the pong: %q", got)
 	}
@@ -791,7 +574,7 @@ func TestPingDuringSearch(t *testing.T) {
 // output shows it under way, and must end within stopMargin, a margin a
 // loaded machine keeps.
 func TestStopSearch(t *testing.T) {
-	const stopMargin = 5 * time.Second
+	const stopMargin = answerWait
 	longSearch := []string{"new", "post", "level 0 60 0", "time 360000", "otim 360000"}
 	t.Run("move now", func(t *testing.T) {
 		d := newDialogue(t, smallEngine(), config{})
@@ -801,7 +584,7 @@ func TestStopSearch(t *testing.T) {
 		sent := d.send("?")
 		var l outputLine
 		lastPV := strings.Fields(seen[len(seen)-1])[4]
-		for l = d.next(time.Minute); !isMove(l.text); l = d.next(time.Minute) {
+		for l = d.next(); !isMove(l.text); l = d.next() {
 			if f := strings.Fields(l.text); len(f) > 4 {
 				lastPV = f[4] // the best move of the last finished iteration
 			}
@@ -866,42 +649,17 @@ func TestStopSearch(t *testing.T) {
 			if end == "quit" {
 				d.send("quit")
 			} else {
-				d.in.Close()
+				d.endInput()
 			}
-			select {
-			case <-d.done:
-			case <-time.After(stopMargin):
-				t.Fatal("the session did not end")
-			}
+			rest := d.ended() // within answerWait, the stop margin
 			t.Logf("%s: the session ended after %v", end, time.Since(start))
-			for l := range d.lines {
-				if isMove(l.text) {
-					t.Errorf("moved after %s: %q", end, l.text)
+			for _, l := range rest {
+				if isMove(l) {
+					t.Errorf("moved after %s: %q", end, l)
 				}
 			}
 		})
 	}
-}
-
-// thinkingDepth reads the depth of a thinking line (ok false for any other
-// line).
-func thinkingDepth(line string) (depth int, ok bool) {
-	f := strings.Fields(line)
-	if len(f) < 5 {
-		return 0, false
-	}
-	depth, err := strconv.Atoi(f[0])
-	return depth, err == nil
-}
-
-// awaitThinking reads output until a thinking line of at least the given
-// depth, and returns the lines read.
-func (d *dialogue) awaitThinking(depth int) []string {
-	d.t.Helper()
-	return d.until(func(l string) bool {
-		n, ok := thinkingDepth(l)
-		return ok && n >= depth
-	}, time.Minute)
 }
 
 // TestQueuedCommandsStartNoSearch is issue 10's case: while the engine
@@ -937,7 +695,7 @@ func TestQueuedCommandsStartNoSearch(t *testing.T) {
 				d.send(c.setup[len(c.setup)-1])
 				seen := d.awaitThinking(3)
 				d.send("ping 1", c.stop)
-				got := d.until(func(l string) bool { return l == "pong 1" }, time.Minute)
+				got := d.awaitLine("pong 1")
 				last, _ := thinkingDepth(seen[len(seen)-1])
 				for _, l := range got[:len(got)-1] {
 					n, ok := thinkingDepth(l)
@@ -947,13 +705,8 @@ func TestQueuedCommandsStartNoSearch(t *testing.T) {
 					last = n
 				}
 				if c.stop == "quit" {
-					select {
-					case <-d.done:
-					case <-time.After(10 * time.Second):
-						t.Fatal("the session did not end after quit")
-					}
-					for l := range d.lines {
-						t.Errorf("after pong 1 and quit: %q", l.text)
+					if rest := d.ended(); len(rest) != 0 {
+						t.Errorf("after pong 1 and quit: %q", rest)
 					}
 					continue
 				}
@@ -1010,7 +763,7 @@ func TestAnalyze(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{})
 	d.sync("new", "force", "post")
 	d.send("analyze")
-	first := d.next(5 * time.Second).text
+	first := d.next().text
 	if !regexp.MustCompile(`^1 -?\d+ \d+ \d+ [a-h][1-8][a-h][1-8]`).MatchString(first) {
 		t.Errorf("first thinking line %q", first)
 	}
@@ -1038,7 +791,7 @@ func TestAnalyze(t *testing.T) {
 	d.send("usermove e2e4")
 	black := regexp.MustCompile(`^\d+ -?\d+ \d+ \d+ [a-h][78][a-h][5-8]`)
 	for i := 0; ; i++ {
-		l := d.next(5 * time.Second).text
+		l := d.next().text
 		if black.MatchString(l) {
 			break
 		}
@@ -1050,7 +803,7 @@ func TestAnalyze(t *testing.T) {
 	d.awaitThinking(1) // of the position after undo: the old analysis is silent since undo came
 	d.send("hint")
 	for i := 0; ; i++ {
-		l := d.next(5 * time.Second).text
+		l := d.next().text
 		if strings.HasPrefix(l, "Hint: ") {
 			if start := newGame(); !start.isLegal(mustMove(t, &start, strings.TrimPrefix(l, "Hint: "))) {
 				t.Errorf("hint %q", l)
@@ -1084,7 +837,7 @@ func TestAnalyzeMate(t *testing.T) {
 	fen := "k7/8/1K6/8/8/8/8/7R w - - 0 1"
 	d.sync("force", "post", "setboard "+fen)
 	d.send("analyze")
-	mate := d.until(func(l string) bool { return strings.Contains(l, " 100001 ") }, time.Minute)
+	mate := d.until("a mate in one", func(l string) bool { return strings.Contains(l, " 100001 ") })
 	if !strings.HasSuffix(mate[len(mate)-1], " h1h8") {
 		t.Errorf("analysis of mate in one: %q", mate)
 	}
@@ -1189,9 +942,16 @@ func TestBadInput(t *testing.T) {
 		"option Foo=1":            "Error (unknown option): option Foo=1",
 		"edit":                    "Error (unknown command): edit",
 		"illegal":                 "Error (unknown command): ill?gal",
+		"ILLEGAL":                 "Error (unknown command): ILL?GAL",
 		"\x00\x01\xff junk":       "Error (unknown command): ??? junk",
 		strings.Repeat("x", 5000): "Error (line too long): ",
-		strings.Repeat("y", 300):  "Error (unknown command): " + strings.Repeat("y", 80) + "...",
+		// The longest line taken, and one byte more refused.
+		strings.Repeat("v", maxLineBytes):   "Error (unknown command): " + strings.Repeat("v", maxEchoBytes) + "...",
+		strings.Repeat("u", maxLineBytes+1): "Error (line too long): ",
+		strings.Repeat("y", 300):            "Error (unknown command): " + strings.Repeat("y", 80) + "...",
+		// The longest echo whole, and one byte more cut.
+		strings.Repeat("z", maxEchoBytes):   "Error (unknown command): " + strings.Repeat("z", maxEchoBytes),
+		strings.Repeat("w", maxEchoBytes+1): "Error (unknown command): " + strings.Repeat("w", maxEchoBytes) + "...",
 	}
 	for in, want := range cases {
 		got := d.sync(in)
@@ -1295,7 +1055,7 @@ func playTimedGame(t *testing.T, level string, nps, mps int, base, inc time.Dura
 		d.send(fmt.Sprintf("time %d", clk/(10*time.Millisecond)), fmt.Sprintf("otim %d", base/(10*time.Millisecond)), "usermove "+m.String())
 		var reply outputLine
 		for {
-			reply = d.next(time.Minute)
+			reply = d.next()
 			if isMove(reply.text) || strings.HasPrefix(reply.text, "1") || strings.HasPrefix(reply.text, "0-1") {
 				break
 			}
@@ -1368,7 +1128,7 @@ func TestClocks(t *testing.T) {
 		for _, m := range []string{"e2e4", "d2d4", "g1f3"} {
 			sent := d.send("force", "usermove "+m, "go")
 			var l outputLine
-			for l = d.next(time.Minute); !isMove(l.text); l = d.next(time.Minute) {
+			for l = d.next(); !isMove(l.text); l = d.next() {
 			}
 			if took := l.at.Sub(sent); took > 250*time.Millisecond+3*time.Second {
 				t.Errorf("st 0.25: took %v", took)
@@ -1412,16 +1172,6 @@ func TestSideCommands(t *testing.T) {
 	if got := d.sync("white"); len(got) != 1 || !strings.HasPrefix(got[0], "Error (the side not to move would be in check)") {
 		t.Errorf("white with Black in check: %q", got)
 	}
-}
-
-// mustMove reads a legal move or fails.
-func mustMove(t *testing.T, p *Position, s string) Move {
-	t.Helper()
-	m, ok := p.parseMove(s)
-	if !ok {
-		t.Fatalf("%q is not legal in %s", s, fenOf(p))
-	}
-	return m
 }
 
 // TestFutilityOption: the option is announced, takes 0 and 1, and refuses

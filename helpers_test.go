@@ -1,0 +1,659 @@
+package main
+
+// The tests' shared helpers: a small engine; positions and moves read, or
+// the test fails; the golden files read; and the dialogue, one harness that
+// talks to a session of either protocol as a GUI does, holds it to what the
+// protocol promises, and fails in seconds, saying why, when it does not
+// answer.
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// smallEngine is an engine with a small table, for tests that do not
+// compare node counts with the C program.
+func smallEngine() *Engine { return newEngine(1 << 16) }
+
+// mustFEN reads a FEN, or fails the test.
+func mustFEN(t *testing.T, fen string) setup {
+	t.Helper()
+	s, err := parseFEN(fen)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	return s
+}
+
+// mustMove reads a legal move, or fails the test.
+func mustMove(t *testing.T, p *Position, s string) Move {
+	t.Helper()
+	m, ok := p.parseMove(s)
+	if !ok {
+		t.Fatalf("%q is not legal in %s", s, fenOf(p))
+	}
+	return m
+}
+
+// samePos compares what a Position holds, the dummy square aside.
+func samePos(p, q Position) bool {
+	return p.side == q.side && p.eval == q.eval && p.epSquare == q.epSquare &&
+		[128]int8(p.board[:128]) == [128]int8(q.board[:128])
+}
+
+// pos is the engine's position as a pointer, for messages.
+func (e *Engine) pos() *Position { return &e.Position }
+
+// --- The golden files -------------------------------------------------------
+
+// kibitz is one line of micro-Max's kibitz output.
+type kibitz struct {
+	depth, nodes, score int
+	move                string
+}
+
+// goldenReplay is a golden console game: its input lines and, for each, the
+// kibitz lines the C program printed, with the game's node budget and
+// version (4.0, without futility pruning, in testdata/classic40).
+type goldenReplay struct {
+	name     string
+	inputs   []string
+	blocks   [][]kibitz
+	budget   int
+	futility bool
+}
+
+// readGoldenReplay reads the golden game base (base.in and base.out).
+func readGoldenReplay(t *testing.T, base string) goldenReplay {
+	t.Helper()
+	in, err := os.ReadFile(base + ".in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := os.ReadFile(base + ".out")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := goldenReplay{name: base, futility: !strings.Contains(base, "classic40")}
+	g.budget, _ = strconv.Atoi(filepath.Ext(base)[1:])
+	// The kibitz lines that follow each board print answer one input line.
+	outLines := strings.Split(string(out), "\n")
+	for i := 0; i < len(outLines); i++ {
+		if len(outLines[i]) == 17 && !strings.Contains(outLines[i], "ply") { // a board print: 8 lines
+			i += 7
+			g.blocks = append(g.blocks, nil)
+			continue
+		}
+		var k kibitz
+		if n, _ := fmt.Sscanf(outLines[i], "%d ply, %d searched, score=%d by %s", &k.depth, &k.nodes, &k.score, &k.move); n == 4 {
+			g.blocks[len(g.blocks)-1] = append(g.blocks[len(g.blocks)-1], k)
+		}
+	}
+	g.inputs = strings.Split(strings.TrimSuffix(string(in), "\n"), "\n")
+	if len(g.blocks) < len(g.inputs) {
+		t.Fatalf("%s: %d kibitz blocks for %d input lines", base, len(g.blocks), len(g.inputs))
+	}
+	return g
+}
+
+// --- Dialogues ----------------------------------------------------------------
+
+// The waits of a dialogue: as long as the slowest honest answer needs on a
+// loaded two-core machine, with a margin, and no longer, so that an engine
+// that hangs or withholds an answer fails its test in seconds. Measured
+// with every wait of the dialogues logged (go test ./... -args
+// -dialogue.log FILE), on this project's machine (2 cores of an AMD EPYC
+// VM, 2026-11-25), loaded by other work: at a load of 5 to 8 (the suite
+// took 71 s instead of 24) the slowest readyok took 0.02 s and the slowest
+// search a test waits for (a golden game's move at 50000 nodes, the
+// browser page's tree at 20000) 1.1 s; at a load of 11 (the suite took
+// 200 s) 0.18 s and 4.0 s. CI's slow runs, both -short, at a load of 5 to
+// 11: under the race detector 0.18 s and 2.2 s, under qemu-aarch64 0.2 s
+// and 3.1 s. The end of a session took at most 0.03 s.
+const (
+	// answerWait bounds an answer that needs no search: readyok, which
+	// comes at once even while a search runs, and the end of a session at
+	// the end of its input or after quit. The tests of stopping a search
+	// give it the same margin (TestStopSearch).
+	answerWait = 5 * time.Second
+	// searchWait bounds the wait for the end of a search, or for a line of
+	// one: a move, a bestmove, a thinking line; and CECP's pong, which
+	// waits for the engine's move when it is thinking on one.
+	searchWait = 15 * time.Second
+	// recentLines is how many of the dialogue's last lines a failure shows.
+	recentLines = 16
+)
+
+// dialogueLog is the file -dialogue.log names, if any: every wait of the
+// dialogues is added to it, with how long it took, to measure the waits
+// above.
+var dialogueLog = flag.String("dialogue.log", "", "append every wait of the dialogues to this file: seconds, the test, what it waited for")
+
+// logMu keeps the lines of parallel tests apart in the log.
+var logMu sync.Mutex
+
+// logWait adds a wait to the log, if there is one.
+func logWait(t *testing.T, took time.Duration, what string) {
+	if *dialogueLog == "" {
+		return
+	}
+	logMu.Lock()
+	defer logMu.Unlock()
+	f, err := os.OpenFile(*dialogueLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fmt.Fprintf(f, "%.3f\t%s\t%s\n", took.Seconds(), t.Name(), what)
+}
+
+// outputLine is a line a session wrote, with the time it arrived.
+type outputLine struct {
+	text string
+	at   time.Time
+}
+
+// outputLines reads r's lines as they come, each with its time, and queues
+// them for the test: the engine never waits for a test to read, and the
+// queue holds only the lines not yet read (a large buffered channel would
+// hold its whole size for the garbage collector to scan, in every dialogue).
+func outputLines(r io.Reader) <-chan outputLine {
+	read, out := make(chan outputLine), make(chan outputLine)
+	go func() {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(nil, 64<<20)
+		for sc.Scan() {
+			read <- outputLine{sc.Text(), time.Now()}
+		}
+		close(read)
+	}()
+	go func() {
+		var queue []outputLine
+		for read != nil || len(queue) > 0 {
+			var send chan outputLine // nil, never ready, while the queue is empty
+			var first outputLine
+			if len(queue) > 0 {
+				send, first = out, queue[0]
+			}
+			select {
+			case l, ok := <-read:
+				if !ok {
+					read = nil
+					continue
+				}
+				queue = append(queue, l)
+			case send <- first:
+				queue = queue[1:]
+			}
+		}
+		close(out)
+	}()
+	return out
+}
+
+// protocolSession is a session of either protocol: CECP's or UCI's.
+type protocolSession interface {
+	*session | *uciSession
+	serve(in io.Reader)
+}
+
+// dialogue drives a session of either protocol through pipes, as a GUI
+// does, and reads the session's output lines as they come, each with the
+// time it arrived. It holds the session to what the protocol promises,
+// line by line as the test reads them: in CECP each ping's pong, in the
+// order of the pings and with their numbers; in UCI a readyok only for an
+// isready and a bestmove only for a go still owed one. A line that breaks
+// a promise fails the test at once, naming the line, and so does a wait
+// that outlives answerWait or searchWait; each failure shows the
+// dialogue's last lines.
+type dialogue[S protocolSession] struct {
+	t     *testing.T
+	e     *Engine
+	s     S    // the session: its fields may be read while it is idle
+	uci   bool // the session is UCI's; else CECP's
+	in    *io.PipeWriter
+	eol   string // what ends each line sent: "\n", or "\r\n" as on Windows
+	lines <-chan outputLine
+	done  chan struct{} // closed when the session has ended
+	once  sync.Once
+	start time.Time
+
+	pings       int      // CECP: the pings sync has sent, numbered from 1
+	pongsDue    []string // CECP: the pongs owed, in the order of their pings
+	readyDue    int      // UCI: isready commands not yet answered
+	searchesDue int      // UCI: go commands still owed their bestmove
+	bestmoves   int      // UCI: the bestmove lines read
+	recent      []string // the last lines sent (>) and read (<), for failures
+}
+
+// cecpDialogue and uciDialogue are dialogues with each protocol's session.
+type (
+	cecpDialogue = dialogue[*session]
+	uciDialogue  = dialogue[*uciSession]
+)
+
+// newDialogue starts a CECP session on e; cfg as the command line would set it.
+func newDialogue(t *testing.T, e *Engine, cfg config) *cecpDialogue {
+	t.Helper()
+	return startDialogue(t, e, func(out io.Writer) *session { return newSession(e, out, cfg) })
+}
+
+// newUCIDialogue starts a UCI session on e; cfg as the command line would set it.
+func newUCIDialogue(t *testing.T, e *Engine, cfg config) *uciDialogue {
+	t.Helper()
+	return startDialogue(t, e, func(out io.Writer) *uciSession { return newUCISession(e, out, cfg) })
+}
+
+// startDialogue runs the session open makes on e, writing to a pipe, with
+// its input from another; the dialogue ends when the test does.
+func startDialogue[S protocolSession](t *testing.T, e *Engine, open func(out io.Writer) S) *dialogue[S] {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	d := &dialogue[S]{t: t, e: e, s: open(outW), in: inW, eol: "\n", lines: outputLines(outR), done: make(chan struct{}), start: time.Now()}
+	_, d.uci = any(d.s).(*uciSession)
+	go func() {
+		d.s.serve(inR)
+		outW.Close()
+		close(d.done)
+	}()
+	t.Cleanup(d.close)
+	return d
+}
+
+// send writes command lines, and notes the answers they are owed.
+func (d *dialogue[S]) send(cmds ...string) time.Time {
+	d.t.Helper()
+	for _, c := range cmds {
+		d.note(">", c)
+		d.owe(c)
+		if _, err := io.WriteString(d.in, c+d.eol); err != nil {
+			d.fail("send %q: %v", c, err)
+		}
+	}
+	return time.Now()
+}
+
+// endInput closes the session's input, as a GUI that exits does.
+func (d *dialogue[S]) endInput() {
+	d.note(">", "(the end of input)")
+	d.in.Close()
+}
+
+// owe notes the answer a command is owed: in CECP a pong for a ping with a
+// number (one without gets an Error), in UCI a readyok for isready and a
+// bestmove for go.
+func (d *dialogue[S]) owe(cmd string) {
+	f := strings.Fields(cmd)
+	switch {
+	case len(f) == 0:
+	case !d.uci && f[0] == "ping" && len(f) == 2:
+		if _, err := strconv.ParseInt(f[1], 10, 32); err == nil {
+			d.pongsDue = append(d.pongsDue, "pong "+f[1])
+		}
+	case d.uci && f[0] == "isready":
+		d.readyDue++
+	case d.uci && f[0] == "go":
+		d.searchesDue++
+	}
+}
+
+// check holds a line read to the answers owed (see owe), and fails the test
+// at once when it breaks a promise.
+func (d *dialogue[S]) check(line string) {
+	d.t.Helper()
+	switch {
+	case !d.uci && strings.HasPrefix(line, "pong "):
+		if len(d.pongsDue) == 0 {
+			d.fail("%q: no ping is waiting for its pong", line)
+		}
+		if line != d.pongsDue[0] {
+			d.fail("%q: want %q, the answer to the first ping not yet answered", line, d.pongsDue[0])
+		}
+		d.pongsDue = d.pongsDue[1:]
+	case d.uci && line == "readyok":
+		if d.readyDue == 0 {
+			d.fail("%q: no isready is waiting for it", line)
+		}
+		d.readyDue--
+	case d.uci && isBestmove(line):
+		if d.searchesDue == 0 {
+			d.fail("%q: no go is waiting for its bestmove", line)
+		}
+		d.searchesDue--
+		d.bestmoves++
+	}
+}
+
+// note keeps a line of the dialogue for the failure messages.
+func (d *dialogue[S]) note(direction, line string) {
+	if len(line) > 120 {
+		line = line[:120] + fmt.Sprintf("... (%d bytes)", len(line))
+	}
+	d.recent = append(d.recent, fmt.Sprintf("%8.3fs %s %q", time.Since(d.start).Seconds(), direction, line))
+	if len(d.recent) > 2*recentLines {
+		d.recent = slices.Delete(d.recent, 0, len(d.recent)-recentLines)
+	}
+}
+
+// fail fails the test at once, with the dialogue's last lines.
+func (d *dialogue[S]) fail(format string, args ...any) {
+	d.t.Helper()
+	last := d.recent[max(len(d.recent)-recentLines, 0):]
+	d.t.Fatalf(format+"\nthe dialogue's last lines (> sent, < read; seconds since it began):\n%s",
+		append(args, strings.Join(last, "\n"))...)
+}
+
+// read returns the next output line, checked, or fails the test when none
+// has come by the time timer fires, wait after the test began to wait for
+// what (which names the line awaited, for the failure).
+func (d *dialogue[S]) read(timer *time.Timer, wait time.Duration, what string) outputLine {
+	d.t.Helper()
+	select {
+	case l, ok := <-d.lines:
+		if !ok {
+			d.fail("the session ended; the test waits for %s", what)
+		}
+		d.note("<", l.text)
+		d.check(l.text)
+		return l
+	case <-timer.C:
+		d.fail("no %s within %v; the slowest honest one takes a fraction of that", what, wait)
+	}
+	return outputLine{}
+}
+
+// next returns the next output line, which must come within searchWait.
+func (d *dialogue[S]) next() outputLine {
+	d.t.Helper()
+	timer := time.NewTimer(searchWait)
+	defer timer.Stop()
+	return d.read(timer, searchWait, "line")
+}
+
+// within returns the output lines up to and including the first one for
+// which stop is true, which must come within wait; what names that line.
+func (d *dialogue[S]) within(wait time.Duration, what string, stop func(string) bool) []string {
+	d.t.Helper()
+	start := time.Now()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	var got []string
+	for {
+		l := d.read(timer, wait, what)
+		got = append(got, l.text)
+		if stop(l.text) {
+			logWait(d.t, time.Since(start), what)
+			return got
+		}
+	}
+}
+
+// until returns the output lines up to and including the first one for
+// which stop is true, which must come within searchWait; what names it.
+func (d *dialogue[S]) until(what string, stop func(string) bool) []string {
+	d.t.Helper()
+	return d.within(searchWait, what, stop)
+}
+
+// awaitLine returns the output lines up to and including the line text.
+func (d *dialogue[S]) awaitLine(text string) []string {
+	d.t.Helper()
+	return d.until(strconv.Quote(text), func(l string) bool { return l == text })
+}
+
+// search sends cmds and returns the lines up to and including the engine's
+// move: UCI's bestmove, CECP's move line.
+func (d *dialogue[S]) search(cmds ...string) []string {
+	d.t.Helper()
+	d.send(cmds...)
+	if d.uci {
+		return d.until("bestmove", isBestmove)
+	}
+	return d.until("move", isMove)
+}
+
+// awaitThinking returns the output lines up to and including the first
+// iteration of at least depth plies: a CECP thinking line, a UCI info line.
+func (d *dialogue[S]) awaitThinking(depth int) []string {
+	d.t.Helper()
+	return d.until(fmt.Sprintf("iteration of depth %d or more", depth), func(l string) bool {
+		n, ok := thinkingDepth(l)
+		if d.uci {
+			i, isInfo := parseInfo(l)
+			n, ok = i.depth, isInfo && i.hasDepth
+		}
+		return ok && n >= depth
+	})
+}
+
+// sync sends cmds and a question the session answers when it has run them,
+// and returns the lines before the answer. CECP's is "ping N", answered
+// "pong N" after the engine's move if it is thinking on one (within
+// searchWait); UCI's is isready, answered readyok at once, also while a
+// search runs (within answerWait).
+func (d *dialogue[S]) sync(cmds ...string) []string {
+	d.t.Helper()
+	question, answer, wait := "isready", "readyok", answerWait
+	if !d.uci {
+		d.pings++
+		question, answer, wait = fmt.Sprintf("ping %d", d.pings), fmt.Sprintf("pong %d", d.pings), searchWait
+	}
+	d.send(append(slices.Clip(cmds), question)...)
+	got := d.within(wait, fmt.Sprintf("%s (the answer to %s)", answer, question), func(l string) bool { return l == answer })
+	return got[:len(got)-1]
+}
+
+// expectNothing fails unless cmds are answered with no output at all.
+func (d *dialogue[S]) expectNothing(cmds ...string) {
+	d.t.Helper()
+	if got := d.sync(cmds...); len(got) != 0 {
+		d.t.Errorf("%q answered %q, want nothing", cmds, got)
+	}
+}
+
+// quiet fails the test if the session writes anything for the time given.
+func (d *dialogue[S]) quiet(period time.Duration) {
+	d.t.Helper()
+	select {
+	case l, ok := <-d.lines:
+		if ok {
+			d.note("<", l.text)
+			d.fail("%q: want nothing for %v", l.text, period)
+		}
+		d.fail("the session ended; want it silent for %v", period)
+	case <-time.After(period):
+	}
+}
+
+// ended waits for the session to end (after quit or the end of its input),
+// within answerWait, and returns the lines it wrote that were not read,
+// each checked.
+func (d *dialogue[S]) ended() []string {
+	d.t.Helper()
+	start := time.Now()
+	select {
+	case <-d.done:
+	case <-time.After(answerWait):
+		d.fail("the session did not end within %v", answerWait)
+	}
+	logWait(d.t, time.Since(start), "the end of the session")
+	var rest []string
+	for l := range d.lines { // closed: the session has closed its output
+		d.note("<", l.text)
+		d.check(l.text)
+		rest = append(rest, l.text)
+	}
+	return rest
+}
+
+// close ends the input and waits for the session to end.
+func (d *dialogue[S]) close() {
+	d.once.Do(func() {
+		d.in.Close()
+		select {
+		case <-d.done:
+		case <-time.After(answerWait):
+			d.t.Errorf("the session did not end within %v of the end of its input", answerWait)
+		}
+	})
+}
+
+// position returns the engine's position, once the session is idle (after
+// a sync with no search running).
+func (d *dialogue[S]) position() Position { return d.e.Position }
+
+// --- The protocols' lines -------------------------------------------------------
+
+// moveLine finds the CECP "move" line among lines, and returns its move.
+func moveLine(lines []string) (string, bool) {
+	for _, l := range lines {
+		if m, ok := strings.CutPrefix(l, "move "); ok {
+			return m, true
+		}
+	}
+	return "", false
+}
+
+// isMove reports whether a line is CECP's move.
+func isMove(s string) bool { return strings.HasPrefix(s, "move ") }
+
+// isBestmove reports whether a line is UCI's bestmove.
+func isBestmove(l string) bool { return strings.HasPrefix(l, "bestmove ") }
+
+// thinkingDepth reads the depth of a CECP thinking line (ok false for any
+// other line).
+func thinkingDepth(line string) (depth int, ok bool) {
+	f := strings.Fields(line)
+	if len(f) < 5 {
+		return 0, false
+	}
+	depth, err := strconv.Atoi(f[0])
+	return depth, err == nil
+}
+
+// uciInfo is what the tests read from a UCI info line.
+type uciInfo struct {
+	depth, nodes, ms int
+	hasDepth         bool
+	score            string // "cp 15", "mate 2", or "" if none
+	pv               []string
+}
+
+// infoPattern is the form of every info line but info string.
+var infoPattern = regexp.MustCompile(`^info( depth \d+ score (cp -?\d+|mate -?\d+))? nodes \d+ nps \d+ time \d+( pv( [a-h][1-8][a-h][1-8][qrbn]?)+)?$`)
+
+// parseInfo reads an info line (ok false for any other line).
+func parseInfo(l string) (info uciInfo, ok bool) {
+	if !infoPattern.MatchString(l) {
+		return info, false
+	}
+	f := strings.Fields(l)
+	for i := 1; i < len(f); i++ {
+		switch f[i] {
+		case "depth":
+			info.depth, _ = strconv.Atoi(f[i+1])
+			info.hasDepth = true
+		case "score":
+			info.score = f[i+1] + " " + f[i+2]
+		case "nodes":
+			info.nodes, _ = strconv.Atoi(f[i+1])
+		case "time":
+			info.ms, _ = strconv.Atoi(f[i+1])
+		case "pv":
+			info.pv = f[i+1:]
+			return info, true
+		}
+	}
+	return info, true
+}
+
+// bestmoveOf reads a bestmove line: the move and the ponder move, if any.
+func bestmoveOf(t *testing.T, l string) (best, ponder string) {
+	t.Helper()
+	f := strings.Fields(l)
+	switch {
+	case len(f) == 2 && f[0] == "bestmove":
+		return f[1], ""
+	case len(f) == 4 && f[0] == "bestmove" && f[2] == "ponder":
+		return f[1], f[3]
+	}
+	t.Fatalf("not a bestmove line: %q", l)
+	return "", ""
+}
+
+// checkSearch checks the output of one UCI search from position root in
+// game: every line an info line, each PV legal and not going on past the
+// end of the game, a score before the bestmove, and the bestmove legal, the
+// first move of the last PV, with a legal ponder move. It returns the info
+// lines with a depth, and the bestmove.
+func checkSearch(t *testing.T, game *gameRecord, got []string) (iterations []uciInfo, best, ponder string) {
+	t.Helper()
+	root := game.current().pos
+	scored := false
+	var lastPV []string
+	for _, l := range got[:len(got)-1] {
+		if strings.HasPrefix(l, "info string ") {
+			continue
+		}
+		info, ok := parseInfo(l)
+		if !ok {
+			t.Fatalf("not an info line: %q", l)
+		}
+		scored = scored || info.score != ""
+		if len(info.pv) > 0 {
+			lastPV = info.pv
+			var pv []Move
+			p := root
+			for _, text := range info.pv {
+				m, ok := p.parseMove(text)
+				if !ok {
+					t.Fatalf("%q: %s is not legal in %s", l, text, fenOf(&p))
+				}
+				p.makeMove(m)
+				pv = append(pv, m)
+			}
+			if n := game.pvLength(pv); n != len(pv) {
+				t.Errorf("%q goes on past the end of the game after %d moves", l, n)
+			}
+		}
+		if info.hasDepth {
+			iterations = append(iterations, info)
+		}
+	}
+	if !scored {
+		t.Errorf("no score before the bestmove: %q", got)
+	}
+	best, ponder = bestmoveOf(t, got[len(got)-1])
+	if best == "0000" {
+		if root.hasLegalMove() {
+			t.Errorf("bestmove 0000 with legal moves in %s", fenOf(&root))
+		}
+		return iterations, best, ponder
+	}
+	m, ok := root.parseMove(best)
+	if !ok || m.String() != best {
+		t.Fatalf("bestmove %s is not legal in %s", best, fenOf(&root))
+	}
+	if lastPV != nil && lastPV[0] != best {
+		t.Errorf("bestmove %s, last PV %v", best, lastPV)
+	}
+	if ponder != "" {
+		after := root
+		after.makeMove(m)
+		if _, ok := after.parseMove(ponder); !ok {
+			t.Errorf("ponder move %s is not legal after %s", ponder, best)
+		}
+	}
+	return iterations, best, ponder
+}
