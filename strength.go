@@ -77,9 +77,9 @@ var strengthPoints = []strengthPoint{
 // fullStrengthTC, where it searched a median of fullStrengthBudget nodes a
 // move. The top of the strength options is full strength.
 const (
-	fullStrengthElo    = 1526
-	fullStrengthBudget = 170000
-	fullStrengthTC     = "2+0.02"
+	fullStrengthElo    = 1609
+	fullStrengthBudget = 592827
+	fullStrengthTC     = "10+0.1"
 )
 
 // minStrengthElo is the weakest level.

@@ -357,8 +357,9 @@ func TestStrengthLevelsInOrder(t *testing.T) {
 // TestStrengthBudget: a level's search stops at its budget even when the
 // clock would allow more, go nodes N stops it sooner, and the clock rules
 // a level that would take longer.
+// Not in parallel, and each line read as it comes: a budget left unapplied
+// fails in a second, not after a search of minutes at the end of the suite.
 func TestStrengthBudget(t *testing.T) {
-	t.Parallel() // a computation of its own: it runs beside the goldens
 	position := "position startpos moves e2e4 e7e5 g1f3"
 	for _, elo := range []int{minStrengthElo, strengthPoints[len(strengthPoints)-2].elo} {
 		l := levelAt(elo)
@@ -369,9 +370,13 @@ func TestStrengthBudget(t *testing.T) {
 			limit = l.budget * 20 * 29 // every root move scored
 		}
 		unlimited := 0
-		for _, line := range d.search(position, "go wtime 600000 btime 600000") {
+		d.send(position, "go wtime 600000 btime 600000")
+		for _, line := range d.within(searchWait, "the bestmove", func(line string) bool {
+			info, ok := parseInfo(line)
+			return isBestmove(line) || ok && info.nodes > limit
+		}) {
 			if info, ok := parseInfo(line); ok && info.nodes > limit {
-				t.Errorf("level %d (%+v): %q: more than %d nodes", elo, l, line, limit)
+				t.Fatalf("level %d (%+v): %q: more than %d nodes", elo, l, line, limit)
 			} else if ok {
 				unlimited = max(unlimited, info.nodes)
 			}
