@@ -70,6 +70,7 @@ var strengthPoints = []strengthPoint{
 	{elo: 1250, strengthLevel: strengthLevel{budget: 1060}},
 	{elo: 1385, strengthLevel: strengthLevel{budget: 3000}},
 	{elo: 1500, strengthLevel: strengthLevel{budget: 10000}},
+	{elo: 1549, strengthLevel: strengthLevel{budget: 100000}}, // measured at 10+0.1
 	{elo: fullStrengthElo, strengthLevel: strengthLevel{budget: fullStrengthBudget}},
 }
 
