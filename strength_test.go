@@ -482,7 +482,7 @@ func TestStrengthOrder(t *testing.T) {
 		players := map[int]*uciDialogue{}
 		for _, elo := range []int{weak, strong} {
 			players[elo] = newUCIDialogue(t, smallEngine(), config{})
-			players[elo].sync(append([]string{"uci"}, levelOptions(elo, 0)...)...)
+			players[elo].sync(append([]string{"uci"}, levelOptions(elo, elo)...)...) // a seed each: the same games every run
 		}
 		points := 0.0
 		for _, fen := range openings {
