@@ -78,8 +78,8 @@ var strengthPoints = []strengthPoint{
 // fullStrengthTC, where it searched a median of fullStrengthBudget nodes a
 // move. The top of the strength options is full strength.
 const (
-	fullStrengthElo    = 1609
-	fullStrengthBudget = 592827
+	fullStrengthElo    = 1598
+	fullStrengthBudget = 580942
 	fullStrengthTC     = "10+0.1"
 )
 

@@ -265,13 +265,13 @@ func fitAndTable(dir, fullTC string, ratings map[string]rating) {
 	var bx, by, bs, sx, sy, ss []float64
 	choosingBudget := 0
 	for k, r := range ratings {
-		name, tc, _ := strings.Cut(k, "@")
+		name, _, _ := strings.Cut(k, "@")
 		m := knobs.FindStringSubmatch(name)
-		if m == nil || tc != "2+0.02" {
+		if m == nil {
 			continue
 		}
 		budget, _ := strconv.Atoi(m[1])
-		if m[2] == "" {
+		if m[2] == "" { // a budget level, at any time control: its moves do not depend on the clock
 			bx, by, bs = append(bx, float64(budget)), append(by, r.elo), append(bs, r.matchOnly)
 		} else if spread, _ := strconv.Atoi(m[2]); spread <= weakestSpread {
 			sx, sy, ss, choosingBudget = append(sx, float64(spread)), append(sy, r.elo), append(ss, r.matchOnly), budget
