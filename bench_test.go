@@ -32,7 +32,7 @@ func TestBenchSignature(t *testing.T) {
 	t.Parallel() // a search of its own: it runs beside the goldens
 	const signature = 10120228
 	var out strings.Builder
-	runBench(newEngine(defaultHashEntries), microMaxBudget, labSettings{}, &out) // as main runs -bench
+	runBench(newEngine(defaultHashEntries), microMaxBudget, &out) // as main runs -bench
 	t.Logf("-bench:\n%s", out.String())
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != len(benchPositions)+3 {

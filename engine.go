@@ -18,15 +18,14 @@ const noBudget = math.MaxInt / 2
 // (which advances the root key, as the C program's j++ does). An
 // under-promotion, which micro-Max makes a queen, is fixed afterwards
 // (fixPromotion). A move that is not one of the legal moves, or that
-// micro-Max refuses, is an error, and the position is left as it was. The
-// laboratory's switches lab, if any is on, decide the moves of that search.
-func (e *Engine) play(m Move, lab labSettings) error {
+// micro-Max refuses, is an error, and the position is left as it was.
+func (e *Engine) play(m Move) error {
 	if !e.isLegal(m) {
 		return fmt.Errorf("%v is not a legal move here", m)
 	}
 	before := e.Position
 	e.pendingFrom, e.pendingTo = m.from, m.to
-	played := e.rootSearch(&searchControl{hook: watchOf(e, laboratory(e, lab))})
+	played := e.rootSearch(&searchControl{})
 	e.pendingFrom = infinity
 	if !played { // cannot happen: the generator and micro-Max agree (movegen_test.go)
 		e.Position = before

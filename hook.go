@@ -1,39 +1,68 @@
 package main
 
 // The hook: how what watches a search plugs into it. micro-Max has none.
-// Both searches call a hook at the same six points of every call of D(),
-// with the same arguments, so that what watches one sees the other's tree:
-// the statistics of -stats, the tree of -tree, the futility laboratory's
-// rules and UCI's searchmoves (watch.go gathers them). While nothing
-// watches (e.hook == nil) the fast search skips the six calls, and the
-// literal search calls quietHook, which does nothing.
+// Both searches call their hook (e.hook) at the same six points of every
+// call of D(), with the same arguments, so that what watches one sees the
+// other's tree: the statistics of -stats, the tree of -tree, the futility
+// laboratory's rules and UCI's searchmoves. Each of them is a searchHook;
+// several watching one search are a hookList. While nothing watches
+// (e.hook == nil) the fast search skips the six calls, and the literal
+// search calls quietHook, which does nothing.
 
 // searchHook is told what a search does, and may decide one thing: whether
 // the reply to a move is searched.
 type searchHook interface {
 	// enter: a call of the search begins, after its table lookup: the side
 	// to move, the window as received (alpha before micro-Max's q--), the
-	// evaluation, the e.p. square, the previous move's destination (8: the
-	// root; noSquare: a stalemate probe), the depth asked for, the depth of
-	// the table entry it resumes from (0: none usable) and the node counter.
-	enter(side, alpha, beta, eval, epSquare, lastTo, depth, tableDepth, nodes int)
+	// evaluation, the previous move's destination (8: the root; noSquare: a
+	// stalemate probe), the depth asked for, the depth of the table entry
+	// it resumes from (0: none usable) and the node counter.
+	enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int)
 	// iterate: an iteration of depth iter begins (the node counter counted
 	// it); thinkingRoot: the call is the root thinking, not checking a move.
 	iterate(iter int, thinkingRoot bool, nodes int)
-	// move: the call has the move from-to of piece, capturing victim (0:
-	// none), with new evaluation score (C's v, from the mover's view),
-	// alpha raised to the best score alphaNow (f), hashFirst (h) not 0 if
-	// it is the table's move tried first, and micro-Max's verdict rule
-	// (notPruned: the reply is searched next; ruleFutility). The literal
-	// search has made the move on the board, the fast search not yet. It
-	// returns the verdict and the move's score that stand.
-	move(from, to, piece, victim, score, alphaNow, hashFirst int, rule pruneRule) (pruneRule, int)
+	// move: the call has made the move m (m.made: it stands on the board),
+	// or is about to make it. It returns the verdict (m.rule: micro-Max's)
+	// and the move's score (m.score) that stand. m is the search's until
+	// move returns.
+	move(m *searchMove) (pruneRule, int)
 	// newBest: the move last told gave the call a new best score.
 	newBest()
 	// iterated: an iteration ends with best score best.
 	iterated(best, nodes int)
 	// leave: the call returns score: best plus the delayed-loss bonus.
 	leave(best, score, nodes int)
+}
+
+// searchMove is a move a search has made, as a hook sees it where
+// micro-Max decides whether to search its reply (C: v=s>1|v>f?-D(...):v).
+type searchMove struct {
+	side      int       // k: the side that moves
+	root      bool      // made by the root (C: z==8)
+	iter      int       // d: the depth of the iteration
+	remaining int       // s: the depth the reply would be searched with
+	from, to  int       // x, y
+	piece     int       // u: the moving piece
+	newPiece  int       // the piece on to after the move (a promoted pawn is a queen)
+	victim    int       // t: the captured piece, or 0
+	captureSq int       // H: the captured piece's square (to, or behind it for e.p.)
+	rookFrom  int       // G: a castling rook's corner, else noSquare
+	passed    int       // F: the square the king or pawn passed (the castled rook's square), else noSquare
+	gain      int       // i: material gained, capture and promotion
+	score     int       // v: the evaluation after the move, from side's view
+	alphaNow  int       // f: alpha raised to the best score so far
+	beta      int       // l
+	tableMove bool      // the table's best move, tried first (C: h)
+	rule      pruneRule // micro-Max's verdict, or a hook's before this one
+	made      bool      // the move stands on the board (the literal search), else the board is as before it
+}
+
+// tell tells e's hook of the move m and returns the verdict and the score
+// that stand. m is kept on the engine (e.told), so that nothing is
+// allocated per move.
+func (e *Engine) tell(m searchMove) (pruneRule, int) {
+	e.told = m
+	return e.hook.move(&e.told)
 }
 
 // pruneRule names what cut a move whose reply the search did not search.
@@ -45,14 +74,70 @@ const (
 	ruleFutility                  // micro-Max 4.1's futility pruning: one ply left, and the move cannot raise alpha
 )
 
-// quietHook does nothing: the literal search calls it when nothing watches.
+// hookList is several hooks watching one search: each is told in turn, in
+// the list's order, and a move's verdict and score pass from each to the
+// next (m.rule, m.score): those that decide come first.
+type hookList []searchHook
+
+// hookOf is the hook of a search that rules (if not nil) and then each of
+// hooks watch: nil if none does.
+func hookOf(rules searchHook, hooks []searchHook) searchHook {
+	if rules != nil {
+		hooks = append(hookList{rules}, hooks...)
+	}
+	switch len(hooks) {
+	case 0:
+		return nil
+	case 1:
+		return hooks[0]
+	}
+	return hookList(hooks)
+}
+
+func (l hookList) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
+	for _, h := range l {
+		h.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes)
+	}
+}
+
+func (l hookList) iterate(iter int, thinkingRoot bool, nodes int) {
+	for _, h := range l {
+		h.iterate(iter, thinkingRoot, nodes)
+	}
+}
+
+func (l hookList) move(m *searchMove) (pruneRule, int) {
+	for _, h := range l {
+		m.rule, m.score = h.move(m)
+	}
+	return m.rule, m.score
+}
+
+func (l hookList) newBest() {
+	for _, h := range l {
+		h.newBest()
+	}
+}
+
+func (l hookList) iterated(best, nodes int) {
+	for _, h := range l {
+		h.iterated(best, nodes)
+	}
+}
+
+func (l hookList) leave(best, score, nodes int) {
+	for _, h := range l {
+		h.leave(best, score, nodes)
+	}
+}
+
+// quietHook does nothing: the literal search calls it when nothing watches,
+// and a hook embeds it for the points it ignores.
 type quietHook struct{}
 
-func (quietHook) enter(side, alpha, beta, eval, epSquare, lastTo, depth, tableDepth, nodes int) {}
-func (quietHook) iterate(iter int, thinkingRoot bool, nodes int)                                {}
-func (quietHook) move(from, to, piece, victim, score, alphaNow, hashFirst int, rule pruneRule) (pruneRule, int) {
-	return rule, score
-}
-func (quietHook) newBest()                     {}
-func (quietHook) iterated(best, nodes int)     {}
-func (quietHook) leave(best, score, nodes int) {}
+func (quietHook) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {}
+func (quietHook) iterate(iter int, thinkingRoot bool, nodes int)                      {}
+func (quietHook) move(m *searchMove) (pruneRule, int)                                 { return m.rule, m.score }
+func (quietHook) newBest()                                                            {}
+func (quietHook) iterated(best, nodes int)                                            {}
+func (quietHook) leave(best, score, nodes int)                                        {}

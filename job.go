@@ -48,9 +48,8 @@ type searchLimits struct {
 	searchMoves []Move
 	stats       bool          // count the search's statistics (-stats, UCI's debug)
 	tree        *treeRecorder // if set, records the tree of one iteration (tree.go; the page's umax record)
-	// lab: the laboratory's switches (lab.go); strength: the strength level
-	// (strength.go), which analysis (infinite) ignores.
-	lab      labSettings
+	// strength: the strength level (strength.go), which analysis (infinite)
+	// ignores.
 	strength strengthSetting
 }
 
@@ -129,10 +128,9 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	j := &searchJob{e: e, root: e.Position, limits: limits, start: start, onIteration: onIteration,
 		release: make(chan struct{}), finished: make(chan struct{})}
 	j.legal = j.root.legalMoves()
-	var rootMoves *rootMoveSet // UCI's searchmoves
-	if limits.searchMoves != nil {
+	if limits.searchMoves != nil { // UCI's searchmoves
 		var listed []Move
-		rootMoves = &rootMoveSet{}
+		rootMoves := &rootMoveSet{}
 		for _, m := range j.legal {
 			if j.listed(m) {
 				listed = append(listed, m)
@@ -140,11 +138,15 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 			}
 		}
 		j.legal = listed
+		j.ctl.hooks = append(j.ctl.hooks, rootMoves)
 	}
 	if limits.stats {
 		j.stats = &searchStats{}
+		j.ctl.hooks = append(j.ctl.hooks, j.stats)
 	}
-	j.ctl.hook = watchOf(e, laboratory(e, limits.lab), some(rootMoves), some(j.stats), some(limits.tree))
+	if limits.tree != nil {
+		j.ctl.hooks = append(j.ctl.hooks, limits.tree)
+	}
 	j.ctl.literal = limits.tree != nil // the tree is the literal search's (tree.go)
 	j.ctl.budget = cmp.Or(limits.budget, noBudget)
 	j.ctl.report = j.iterationDone
@@ -400,4 +402,20 @@ func (j *searchJob) done() <-chan struct{} { return j.finished }
 func (j *searchJob) wait() searchResult {
 	<-j.finished
 	return j.result
+}
+
+// rootMoveSet is UCI's searchmoves: bit bitIndex(to) of set[bitIndex(from)]
+// for each root move to be searched. As a search hook (hook.go) it cuts the
+// others at the root: made but not searched, scored -infinity so that none
+// is played.
+type rootMoveSet struct {
+	quietHook
+	set [64]uint64
+}
+
+func (r *rootMoveSet) move(m *searchMove) (pruneRule, int) {
+	if m.root && r.set[bitIndex(m.from)]&bit(m.to) == 0 {
+		return ruleUnlisted, -infinity
+	}
+	return m.rule, m.score
 }

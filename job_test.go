@@ -66,7 +66,7 @@ func TestJobIsMicroMax(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s is not legal", m)
 			}
-			if err := e.play(mv, labSettings{}); err != nil {
+			if err := e.play(mv); err != nil {
 				t.Fatal(err)
 			}
 			continue

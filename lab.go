@@ -3,9 +3,9 @@ package main
 // The futility laboratory: the pruning rules of the seed documents beside
 // micro-Max's own, each a switch that is off by default. With every switch
 // off the search is micro-Max 4.1 (or 4.0 with futility off), node for node:
-// nothing of this file runs. While a switch is on, labRules watches the
-// search (watch.go), and labRule decides every move it makes, micro-Max's
-// own futility test included.
+// nothing of this file runs. While a switch is on, labRules is the engine's
+// rules (setLab, hook.go), and labRule decides every move it makes,
+// micro-Max's own futility test included.
 //
 // The seeds, the documents the rules come from:
 //
@@ -18,7 +18,7 @@ package main
 // Every rule is decided where micro-Max decides its own futility: in the
 // parent, after the move's new evaluation v is known and before the reply
 // is searched (C: v=s>1|v>f?-D(...):v). The words are micro-Max's, as
-// searchMove (watch.go) names them: s remaining (the reply's depth), v
+// searchMove (hook.go) names them: s remaining (the reply's depth), v
 // score, f alphaNow (alpha after micro-Max's q--, raised to the best score
 // so far), l beta. v is exact, not an estimate: the node's eval e, plus the
 // gain i, plus the move's positional points (centre table, castling, pawns).
@@ -43,7 +43,7 @@ const (
 	ruleDeep                                 // deep futility, two moves before the horizon (Muller)
 	ruleAggressive                           // aggressive futility on the engine's own frontier nodes
 	ruleGoose                                // a goose chase in the quiescence search
-	ruleUnlisted                             // not one of UCI's searchmoves (watch.go), at the root
+	ruleUnlisted                             // not one of UCI's searchmoves (job.go), at the root
 	numPruneRules                            // how many values a pruneRule takes
 )
 
@@ -96,19 +96,30 @@ const (
 // active reports whether any switch is on: then labRule decides the moves.
 func (l labSettings) active() bool { return l != labSettings{} }
 
-// labRules is the laboratory as an instrument (watch.go): with its
-// switches, it decides every move (labRule).
+// labRules is the laboratory as a hook (hook.go), the engine's rules
+// while a switch is on: with its switches, it decides every move (labRule).
 type labRules struct {
+	quietHook
 	e   *Engine
 	lab labSettings
 }
 
-// laboratory is the instrument of the switches of lab, or nil if none is on.
-func laboratory(e *Engine, lab labSettings) instrument {
-	if !lab.active() {
-		return nil
+// setLab sets the laboratory's switches: every search of e then applies
+// them (rootSearch tells e.rules first), until setLab changes them.
+func (e *Engine) setLab(lab labSettings) {
+	e.rules = nil
+	if lab.active() {
+		e.rules = &labRules{e: e, lab: lab}
 	}
-	return &labRules{e: e, lab: lab}
+}
+
+// lab is the laboratory's switches of e (setLab): the zero value, micro-Max,
+// if none is on.
+func (e *Engine) lab() labSettings {
+	if l, ok := e.rules.(*labRules); ok {
+		return l.lab
+	}
+	return labSettings{}
 }
 
 func (l *labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m, &l.lab) }

@@ -233,7 +233,8 @@ func TestLabSearchesAgree(t *testing.T) {
 				e.literal = literal
 				e.Position = s.pos
 				e.pendingFrom = infinity
-				played := e.rootSearch(&searchControl{budget: budget, hook: watchOf(e, laboratory(e, combo.lab), &got[i].stats)})
+				e.setLab(combo.lab)
+				played := e.rootSearch(&searchControl{budget: budget, hooks: []searchHook{&got[i].stats}})
 				if !played {
 					t.Fatalf("%s, %s: no move", combo.name, fen)
 				}
@@ -249,7 +250,7 @@ func TestLabSearchesAgree(t *testing.T) {
 // labCheck is a hook that asks labRule about every move a search makes and
 // compares its verdict with the search's own.
 type labCheck struct {
-	quietInstrument
+	quietHook
 	e     *Engine
 	t     *testing.T
 	moves int
@@ -278,7 +279,7 @@ func TestLabRuleIsMicroMax(t *testing.T) {
 				e.Position = mustFEN(t, fen).pos
 				e.pendingFrom = infinity
 				check := &labCheck{e: e, t: t}
-				e.rootSearch(&searchControl{budget: 5000, hook: watchOf(e, check)})
+				e.rootSearch(&searchControl{budget: 5000, hooks: []searchHook{check}})
 				moves += check.moves
 			}
 		}
@@ -297,9 +298,10 @@ func TestLabStatsAddUp(t *testing.T) {
 	for _, combo := range labCombos {
 		e := newEngine(1 << 18)
 		e.futility = combo.futility
+		e.setLab(combo.lab)
 		var out bytes.Buffer
 		var cut [numPruneRules]int64
-		runClassicEach(&console{e: e, budget: 30000, stats: true, cfg: config{lab: combo.lab}}, input, &out, func(s *searchStats) {
+		runClassicEach(&console{e: e, budget: 30000, stats: true}, input, &out, func(s *searchStats) {
 			var nodes, searched, pruned, byLab int64
 			for d := range s.nodes {
 				nodes += s.nodes[d]
@@ -473,8 +475,8 @@ func TestLabFlags(t *testing.T) {
 		if (err != nil) != c.badLate {
 			t.Errorf("%q: apply error %v", c.args, err)
 		}
-		if cfg.lab != c.want || e.futility != c.futility {
-			t.Errorf("%q: %+v (futility %v), want %+v (futility %v)", c.args, cfg.lab, e.futility, c.want, c.futility)
+		if e.lab() != c.want || e.futility != c.futility {
+			t.Errorf("%q: %+v (futility %v), want %+v (futility %v)", c.args, e.lab(), e.futility, c.want, c.futility)
 		}
 	}
 }
@@ -494,8 +496,8 @@ func TestLabXBoardOptions(t *testing.T) {
 	d.expectNothing("option Futility margin=-300", "option Extended futility=1", "option Deep futility=1",
 		"option Aggressive futility=1", "option Goose chase pruning=1")
 	want := labSettings{frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}
-	if d.s.cfg.lab != want || !e.futility {
-		t.Errorf("all on: %+v %v", d.s.cfg.lab, e.futility)
+	if d.s.e.lab() != want || !e.futility {
+		t.Errorf("all on: %+v %v", d.s.e.lab(), e.futility)
 	}
 	for _, bad := range []string{"option Futility margin=-301", "option Futility margin=901", "option Futility margin=1.5",
 		"option Futility margin=", "option Futility margin", "option Extended futility=2", "option Deep futility=true",
@@ -504,13 +506,13 @@ func TestLabXBoardOptions(t *testing.T) {
 			t.Errorf("%q answered %q", bad, got)
 		}
 	}
-	if d.s.cfg.lab != want {
-		t.Errorf("refused values changed the settings: %+v", d.s.cfg.lab)
+	if d.s.e.lab() != want {
+		t.Errorf("refused values changed the settings: %+v", d.s.e.lab())
 	}
 	d.expectNothing("option Futility margin=0", "option Extended futility=0", "option Deep futility=0",
 		"option Aggressive futility=0", "option Goose chase pruning=0")
-	if d.s.cfg.lab != (labSettings{}) || !e.futility {
-		t.Errorf("all off: %+v %v", d.s.cfg.lab, e.futility)
+	if d.s.e.lab() != (labSettings{}) || !e.futility {
+		t.Errorf("all off: %+v %v", d.s.e.lab(), e.futility)
 	}
 	got = d.sync("new", "go")
 	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "move ") {
@@ -536,8 +538,8 @@ func TestLabUCIOptions(t *testing.T) {
 		"setoption name deep futility value true", "setoption name Aggressive Futility value true",
 		"setoption name goose chase pruning value true")
 	want := labSettings{frontierMargin: 900, extended: true, deep: true, aggressive: true, goose: true}
-	if d.s.cfg.lab != want || !e.futility {
-		t.Errorf("all on: %+v %v", d.s.cfg.lab, e.futility)
+	if d.s.e.lab() != want || !e.futility {
+		t.Errorf("all on: %+v %v", d.s.e.lab(), e.futility)
 	}
 	for _, bad := range []string{"setoption name Futility Margin value 901", "setoption name Futility Margin value -301",
 		"setoption name Futility Margin value x", "setoption name Futility Margin", "setoption name Extended Futility value 1",
@@ -546,8 +548,8 @@ func TestLabUCIOptions(t *testing.T) {
 			t.Errorf("%q answered %q", bad, got)
 		}
 	}
-	if d.s.cfg.lab != want {
-		t.Errorf("refused values changed the settings: %+v", d.s.cfg.lab)
+	if d.s.e.lab() != want {
+		t.Errorf("refused values changed the settings: %+v", d.s.e.lab())
 	}
 	got = d.search("position startpos moves e2e4", "go nodes 20000")
 	if best, _ := bestmoveOf(t, got[len(got)-1]); best == "0000" {
@@ -556,7 +558,7 @@ func TestLabUCIOptions(t *testing.T) {
 	d.expectNothing("setoption name Futility Margin value 0", "setoption name Extended Futility value false",
 		"setoption name Deep Futility value false", "setoption name Aggressive Futility value false",
 		"setoption name Goose Chase Pruning value false")
-	if d.s.cfg.lab != (labSettings{}) || !e.futility {
-		t.Errorf("all off: %+v %v", d.s.cfg.lab, e.futility)
+	if d.s.e.lab() != (labSettings{}) || !e.futility {
+		t.Errorf("all off: %+v %v", d.s.e.lab(), e.futility)
 	}
 }

@@ -66,10 +66,9 @@
 //     name the GUIs show), and main.go: the flags, the protocol's choice,
 //     micro-Max's console dialogue (console.run, its main() loop), the bench.
 //  7. The protocols: xboard.go (CECP) and uci.go (UCI).
-//  8. The instruments, which watch a search through the hook: watch.go
-//     (the instruments and searchmoves), stats.go (-stats), lab.go (the
-//     futility laboratory), tree.go and treedot.go (-tree), strength.go
-//     (the strength levels).
+//  8. The hooks, which watch a search (searchmoves is job.go's):
+//     stats.go (-stats), lab.go (the futility laboratory), tree.go and
+//     treedot.go (-tree), strength.go (the strength levels).
 //  9. The browser page's engine: worker_js.go and worker_other.go (the Web
 //     Worker), uci_web.go (the page's own commands), treejson.go (the tree
 //     as JSON), stepsource.go (the stepper's lines of the literal search),
@@ -114,7 +113,7 @@ func main() {
 	}
 	switch {
 	case cl.bench:
-		runBench(e, cl.nodes, cl.cfg.lab, os.Stdout)
+		runBench(e, cl.nodes, os.Stdout)
 	case cl.classic:
 		os.Exit(runConsole(e, cl))
 	case cl.uci:
@@ -185,7 +184,7 @@ func runConsole(e *Engine, cl *commandLine) int {
 	case cl.treePlies > 0 && c.tree == nil: // no empty line: nothing thought
 		fmt.Fprintf(os.Stderr, "umax: -tree %d: no search thought (an empty line makes one); no tree written\n", cl.treePlies)
 		return 1
-	case cl.treePlies > 0 && !writeTreeFile(c.tree, cl.treeOut, treeCaption(e, cl.cfg.lab), os.Stderr):
+	case cl.treePlies > 0 && !writeTreeFile(c.tree, cl.treeOut, treeCaption(e), os.Stderr):
 		return 1
 	}
 	return 0
@@ -298,9 +297,14 @@ func (c *console) turn(line *[9]int) {
 		c.tree = newTreeRecorder(c.treePlies, e.Position)
 		ctl.literal = true // the tree is the literal search's (tree.go)
 	}
-	ctl.hook = watchOf(e, laboratory(e, c.cfg.lab), some(stats), some(c.tree))
+	if stats != nil {
+		ctl.hooks = append(ctl.hooks, stats)
+	}
+	if c.tree != nil {
+		ctl.hooks = append(ctl.hooks, c.tree)
+	}
 	if level, ok := c.cfg.strength.level(); ok && line[0] == 10 { // -elo (strength.go)
-		if _, choice := e.thinkAt(level, c.cfg.lab, c.cfg.strength.random(&e.Position), ctl, nil); choice != nil {
+		if _, choice := e.thinkAt(level, c.cfg.strength.random(&e.Position), ctl, nil); choice != nil {
 			c.kibitz(choice.depth, choice.nodes, choice.score, choice.move.from, choice.move.to)
 		}
 		return
@@ -317,13 +321,13 @@ func (c *console) kibitz(depth, nodes, score, from, to int) {
 
 // treeCaption is the first line of a -tree picture's title: which search
 // e makes. A laboratory switch that is on is named after it.
-func treeCaption(e *Engine, lab labSettings) string {
+func treeCaption(e *Engine) string {
 	caption := "umax -futility=false: micro-Max 4.0 (no futility pruning)"
 	if e.futility {
 		caption = "umax: micro-Max 4.1 (futility pruning)"
 	}
-	if lab.active() {
-		caption += ", with " + labFlags(lab)
+	if e.lab().active() {
+		caption += ", with " + labFlags(e)
 	}
 	return caption
 }
@@ -366,19 +370,19 @@ var benchPositions = []struct{ name, moves string }{
 // of the iterative-deepening loops) and the time of each, then the total, a
 // signature of the search that changes only when the search does, and the
 // speed. The last two lines are "N nodes" and "N nps", as OpenBench reads.
-func runBench(e *Engine, budget int, lab labSettings, w io.Writer) {
+func runBench(e *Engine, budget int, w io.Writer) {
 	total, elapsed := 0, time.Duration(0)
 	for _, pos := range benchPositions {
 		e.Position = newGame()
 		clear(e.table)
 		for _, mv := range strings.Fields(pos.moves) {
-			if m, ok := e.parseMove(mv); !ok || e.play(m, lab) != nil {
+			if m, ok := e.parseMove(mv); !ok || e.play(m) != nil {
 				panic("bench: illegal move " + mv)
 			}
 		}
 		e.pendingFrom = infinity
 		start := time.Now()
-		e.rootSearch(&searchControl{budget: budget, hook: watchOf(e, laboratory(e, lab))})
+		e.rootSearch(&searchControl{budget: budget})
 		took := time.Since(start)
 		total += e.nodes
 		elapsed += took

@@ -21,7 +21,6 @@ type config struct {
 	nodeBudget int             // if > 0, the root node budget of every search a clock or go nodes does not set (-nodes)
 	maxMemory  int             // the largest table a protocol may ask for, in MiB (0: maxMemoryMB)
 	stats      bool            // after each search, its statistics (-stats)
-	lab        labSettings     // the futility laboratory's switches (lab.go)
 	strength   strengthSetting // the strength level (strength.go)
 	overhead   time.Duration   // UCI's Move Overhead (defaultMoveOverhead unless set)
 	ponder     bool            // UCI's Ponder: the GUI may ask for ponder searches
@@ -86,7 +85,8 @@ var options = []option{
 		get:   func(e *Engine, _ *config) int { return b2i(e.futility) }, set: func(e *Engine, _ *config, v int) { e.futility = v != 0 }},
 	{uci: "Futility Margin", cecp: "Futility margin", flag: "futility-margin", kind: spinOption, laboratory: true, lo: minFrontierMargin, hi: maxFrontierMargin,
 		usage: "frontier futility margin M: with at most one ply left a move is searched only if its new evaluation + M beats alpha (0: micro-Max)",
-		get:   func(_ *Engine, c *config) int { return c.lab.frontierMargin }, set: func(_ *Engine, c *config, v int) { c.lab.frontierMargin = v }},
+		get:   func(e *Engine, _ *config) int { return e.lab().frontierMargin },
+		set:   func(e *Engine, _ *config, v int) { lab := e.lab(); lab.frontierMargin = v; e.setLab(lab) }},
 	labSwitch("Extended Futility", "Extended futility", "extended-futility", func(l *labSettings) *bool { return &l.extended },
 		"Heinz's extended futility pruning: with two plies left, a move that cannot come within a rook of alpha is not searched (checks are)"),
 	labSwitch("Deep Futility", "Deep futility", "deep-futility", func(l *labSettings) *bool { return &l.deep },
@@ -100,8 +100,8 @@ var options = []option{
 // labSwitch is the row of a laboratory switch, the field sw of labSettings.
 func labSwitch(uci, cecp, flag string, sw func(l *labSettings) *bool, usage string) option {
 	return option{uci: uci, cecp: cecp, flag: flag, usage: usage, kind: checkOption, laboratory: true, lo: 0, hi: 1,
-		get: func(_ *Engine, c *config) int { return b2i(*sw(&c.lab)) },
-		set: func(_ *Engine, c *config, v int) { *sw(&c.lab) = v != 0 }}
+		get: func(e *Engine, _ *config) int { lab := e.lab(); return b2i(*sw(&lab)) },
+		set: func(e *Engine, _ *config, v int) { lab := e.lab(); *sw(&lab) = v != 0; e.setLab(lab) }}
 }
 
 // maxValue is a spin's top for a session.
@@ -176,15 +176,15 @@ func addOptionFlags(fs *flag.FlagSet) func(e *Engine, c *config) error {
 	}
 }
 
-// labFlags names the laboratory's switches that are on, as their flags
-// with their values ("-extended-futility -futility-margin=50"), or says
-// that none is.
-func labFlags(lab labSettings) string {
+// labFlags names the laboratory's switches that are on in e, as their
+// flags with their values ("-extended-futility -futility-margin=50"), or
+// says that none is.
+func labFlags(e *Engine) string {
 	var on []string
 	for i := range options {
-		o, c := &options[i], &config{lab: lab}
+		o := &options[i]
 		if v := 0; o.laboratory {
-			if v = o.get(nil, c); v != o.def && o.kind == spinOption {
+			if v = o.get(e, nil); v != o.def && o.kind == spinOption {
 				on = append(on, fmt.Sprintf("-%s=%d", o.flag, v))
 			} else if v != o.def {
 				on = append(on, "-"+o.flag)

@@ -21,6 +21,7 @@ type Engine struct {
 	pendingTo   int          // L: its to-square (a char in C, so it wraps like one)
 	futility    bool         // micro-Max 4.1's futility pruning; false: micro-Max 4.0
 	literal     bool         // search with searchLiteral, micro-Max's D() statement for statement
+	rules       searchHook   // not in micro-Max: decides the moves of every search first (the laboratory, lab.go); nil: micro-Max's own test
 
 	// Not in micro-Max: where the pieces are, kept up to date by the fast
 	// search so that it can skip empty squares (pieces.go).
@@ -29,13 +30,15 @@ type Engine struct {
 
 	// Not in micro-Max: the search running now, as rootSearch sets it up.
 	// ctl is what the code around it asked (its budget, kibitz line and
-	// stop poll) and hook what watches it (hook.go; nil: nothing). After
+	// stop poll), hook what watches it (hook.go: rules and ctl.hooks; nil:
+	// nothing) and told the move last told to the hook. After
 	// it, aborted says the poll stopped it mid-iteration (the position is
 	// the root's, and the table holds what it stored before), and
 	// rootIndexKey and rootLockKey are the keys it gave the root (C: J and Z
 	// of the call in main()), where a walk along the PV starts.
 	ctl                       *searchControl
 	hook                      searchHook
+	told                      searchMove
 	aborted                   bool
 	rootIndexKey, rootLockKey int32
 }
@@ -53,9 +56,10 @@ type searchControl struct {
 	// its iteration depth less one), nodes so far, score and best move: the
 	// kibitz line that micro-Max's listing has commented out.
 	report func(depth, nodes, score, from, to int)
-	// hook, if set, watches the search (hook.go); literal asks for the
-	// literal search (what records a tree needs its order of work).
-	hook    searchHook
+	// hooks watch the search (hook.go), after the engine's rules; literal
+	// asks for the literal search (what records a tree needs its order of
+	// work).
+	hooks   []searchHook
 	literal bool
 	// poll, if set, is asked every stopPollNodes nodes with the node
 	// counter: true stops the search mid-iteration.
@@ -111,14 +115,15 @@ func b2i(b bool) int {
 }
 
 // rootSearch is micro-Max's call D(k,-I,I,Q,1,j++,O,8,2) from main(), run
-// under ctl: its budget, its kibitz line, its stop poll, and its hook.
+// under ctl: its budget, its kibitz line, its stop poll, and its hooks,
+// after the engine's rules.
 // With pendingFrom == infinity it thinks until the node budget is spent (or
 // ctl says stop deepening) and plays its best move; otherwise it plays the
 // pending move if that is legal. It reports whether a move was played; then
 // the side to move has changed. A search that ctl stops mid-iteration
 // (e.aborted) plays nothing and leaves the position as it was.
 func (e *Engine) rootSearch(ctl *searchControl) (played bool) {
-	e.ctl, e.hook = ctl, ctl.hook
+	e.ctl, e.hook = ctl, hookOf(e.rules, ctl.hooks)
 	search := e.search
 	if e.literal || ctl.literal {
 		search = e.searchLiteral // the same tree, without search's shortcuts
@@ -205,7 +210,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	}
 	bestFrom &^= offBoard // the hint where the scan starts
 	if e.hook != nil {
-		e.hook.enter(side, alpha+1, beta, eval, epSquare, lastTo, depth, iter, e.nodes)
+		e.hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes)
 	}
 
 	// The castling test below (castled) depends only on the node's board.
@@ -359,7 +364,10 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								rule = ruleFutility
 							}
 							if e.hook != nil { // what watches may decide (the laboratory's rules, searchmoves)
-								rule, score = e.hook.move(from, to, piece, victim, score, alphaNow, hashFirst, rule)
+								rule, score = e.tell(searchMove{side: side, root: lastTo == 8, iter: iter, remaining: remaining,
+									from: from, to: to, piece: piece, newPiece: newPiece, victim: victim, captureSq: captureSq,
+									rookFrom: rookFrom, passed: passed, gain: gain, score: score, alphaNow: alphaNow, beta: beta,
+									tableMove: hashFirst != 0, rule: rule}) // the board as before the move
 							}
 							if rule == notPruned || rootPending { // a move not searched needs no board
 								b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move

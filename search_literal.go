@@ -22,8 +22,9 @@ package main
 //   - hook := e.hook: what watches the search (hook.go), or quietHook;
 //   - hook.enter: a call begins (after the table lookup);
 //   - hook.iterate: an iteration begins;
-//   - hook.move: a move is made; what watches may cut it or let it be
-//     searched (rule: micro-Max's verdict, notPruned or ruleFutility);
+//   - e.tell: a move is made (told to hook.move as a searchMove); what
+//     watches may cut it or let it be searched (rule: micro-Max's
+//     verdict, notPruned or ruleFutility);
 //   - hook.newBest: the move gave a new best score;
 //   - hook.iterated: an iteration ends;
 //   - hook.leave: the call returns;
@@ -94,8 +95,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		!((best <= alpha || bestFrom&8 != 0) && (best >= beta || bestFrom&noSquare != 0)) { // or the bound is useless in this window; C: m<=q|X&8&&m>=l|X&S
 		iter, bestTo = 0, 0 // start the iterations from scratch
 	}
-	bestFrom &^= offBoard                                                         // start the scan at the best move's from-square (kept on a miss too)
-	hook.enter(side, alpha+1, beta, eval, epSquare, lastTo, depth, iter, e.nodes) // (hook: a call begins, with the window as received)
+	bestFrom &^= offBoard                                               // start the scan at the best move's from-square (kept on a miss too)
+	hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes) // (hook: a call begins, with the window as received)
 
 	for { // iterative deepening; C: W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
 		deeper := iter < depth // d<n
@@ -203,7 +204,10 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 							if !(remaining > 1 || score > alphaNow || !e.futility) { // C: s>1|v>f (futility, 4.1)
 								rule = ruleFutility
 							}
-							rule, score = hook.move(from, to, piece, victim, score, alphaNow, hashFirst, rule) // (hook: the move; the laboratory may cut it)
+							rule, score = e.tell(searchMove{side: side, root: lastTo == 8, iter: iter, remaining: remaining, // (hook: the move, made; the laboratory may cut it)
+								from: from, to: to, piece: piece, newPiece: int(b[to]), victim: victim, captureSq: captureSq,
+								rookFrom: rookFrom, passed: passed, gain: gain, score: score, alphaNow: alphaNow, beta: beta,
+								tableMove: hashFirst != 0, rule: rule, made: true})
 							if rule == notPruned {
 								// The keys of the new position, C's J+J(0) and Z+J(8)+G-S: J(A) adds the
 								// key of the piece now on to and takes off those of the piece that left

@@ -1,8 +1,8 @@
 package main
 
 // The statistics of a search (-stats, UCI's debug): per depth, the moves
-// made, searched and pruned, the calls and their table hits. An instrument
-// (watch.go).
+// made, searched and pruned, the calls and their table hits. A search hook
+// (hook.go).
 
 import "fmt"
 
@@ -13,7 +13,7 @@ const maxIter = 128
 // each iteration depth and what became of them, and the table hits of the
 // nodes asked for each depth. At depth 1 only recaptures are made.
 type searchStats struct {
-	quietInstrument
+	quietHook
 	made     [maxIter]int64 // moves made on the board, by iteration depth
 	searched [maxIter]int64 // moves made whose reply was searched
 	pruned   [maxIter]int64 // moves made and found futile: reply not searched

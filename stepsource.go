@@ -35,7 +35,7 @@ var stepSource = []struct {
 	{"iterate-deeper", []string{"best = -infinity // nothing considered yet"}},                                          // ... with no best yet
 	{"iterate-stand", []string{"best = eval // except at depth 1"}},                                                     // ... standing pat (depth 1)
 	{"pass", []string{"for { // iterative deepening", "hook.iterated(best"}},                                            // an earlier iteration, summarised
-	{"move", []string{"score += eval + gain", "alphaNow = alpha", "hook.move(from, to, piece"}},                         // a move is made, with its v and f
+	{"move", []string{"score += eval + gain", "alphaNow = alpha", "rule, score = e.tell(searchMove{"}},                  // a move is made, with its v and f
 	{"move-searched", []string{"remaining > 1 || score > alphaNow", "score = -e.searchLiteral(24-side, -beta"}},         // ... and its reply searched
 	{"move-futile", []string{"remaining > 1 || score > alphaNow", "rule = ruleFutility"}},                               // ... and found futile
 	{"reply", []string{"score = -e.searchLiteral(24-side, -beta"}},                                                      // a reply has returned

@@ -243,7 +243,7 @@ type scoredMove struct {
 // poll stops the scoring at once, its soft stop and enough (if not nil,
 // asked before each move with the nodes so far) stop it when time is
 // short, the moves already scored kept. The board is left at the root.
-func (e *Engine) scoreMoves(outer *searchControl, lab labSettings, budget int, moves []Move, enough func(nodes int) bool) (scored []scoredMove, nodes int) {
+func (e *Engine) scoreMoves(outer *searchControl, budget int, moves []Move, enough func(nodes int) bool) (scored []scoredMove, nodes int) {
 	root := e.Position
 	for _, m := range moves {
 		if m.promo != 0 && m.promo != 7 && microMaxPlays(moves, m.from, m.to) {
@@ -255,7 +255,7 @@ func (e *Engine) scoreMoves(outer *searchControl, lab labSettings, budget int, m
 		var last *scoredMove
 		only := &rootMoveSet{}
 		only.set[bitIndex(m.from)] = bit(m.to)
-		ctl := &searchControl{budget: budget, hook: watchOf(e, laboratory(e, lab), only)}
+		ctl := &searchControl{budget: budget, hooks: []searchHook{only}}
 		if outer.poll != nil {
 			total := nodes
 			ctl.poll = func(n int) bool { return outer.poll(total + n) }
@@ -331,10 +331,10 @@ func microMaxPlays(moves []Move, from, to int) bool {
 // playChosen plays the chosen move on micro-Max's board with micro-Max's
 // own check (the pending move of rootSearch), leaving pendingFrom and
 // pendingTo at its squares, as a search that plays its move does.
-func (e *Engine) playChosen(m Move, lab labSettings) bool {
+func (e *Engine) playChosen(m Move) bool {
 	nodes := e.nodes
 	e.pendingFrom, e.pendingTo = m.from, m.to
-	played := e.rootSearch(&searchControl{hook: watchOf(e, laboratory(e, lab))})
+	played := e.rootSearch(&searchControl{})
 	e.nodes = nodes
 	return played
 }
@@ -345,7 +345,7 @@ func (e *Engine) playChosen(m Move, lab labSettings) bool {
 // among the scored root moves, which it returns (and the caller reports).
 // enough, if set, stops the scoring when time is short. It reports whether
 // a move was played; a poll that stops it leaves the board at the root.
-func (e *Engine) thinkAt(level strengthLevel, lab labSettings, rng *rand.Rand, ctl *searchControl, enough func(nodes int) bool) (played bool, choice *levelChoice) {
+func (e *Engine) thinkAt(level strengthLevel, rng *rand.Rand, ctl *searchControl, enough func(nodes int) bool) (played bool, choice *levelChoice) {
 	e.atLevel(level.budget, func() {
 		if level.spread == 0 {
 			ctl.budget = min(ctl.budget, level.budget*(512+rng.IntN(1024))/1024)
@@ -357,14 +357,14 @@ func (e *Engine) thinkAt(level strengthLevel, lab labSettings, rng *rand.Rand, c
 			played = e.rootSearch(ctl) // mate or stalemate: micro-Max says so
 			return
 		}
-		scored, nodes := e.scoreMoves(ctl, lab, level.budget, moves, enough)
+		scored, nodes := e.scoreMoves(ctl, level.budget, moves, enough)
 		e.nodes, e.aborted = nodes, len(scored) == 0 || ctl.poll != nil && ctl.poll(nodes)
 		if len(scored) > 0 {
 			pick := choose(scored, level, rng)
 			choice = &levelChoice{move: pick.move, score: pick.score, depth: pick.depth, nodes: nodes}
 		}
 		if !e.aborted {
-			played = e.playChosen(choice.move, lab)
+			played = e.playChosen(choice.move)
 		}
 	})
 	return played, choice
@@ -385,7 +385,7 @@ func (j *searchJob) runAtLevel() bool {
 		timed := !j.limits.infinite && !j.pondering && j.limits.hard > 0
 		return timed && j.elapsed(nodes)-j.clockOffset() >= j.limits.soft
 	}
-	played, choice := j.e.thinkAt(j.level, j.limits.lab, j.limits.strength.random(&j.root), &j.ctl, enough)
+	played, choice := j.e.thinkAt(j.level, j.limits.strength.random(&j.root), &j.ctl, enough)
 	if choice != nil {
 		it := iteration{depth: choice.depth, score: choice.score, nodes: choice.nodes, elapsed: j.elapsed(choice.nodes), pv: []Move{choice.move}}
 		j.mu.Lock()

@@ -330,11 +330,11 @@ func TestStrengthLevelsInOrder(t *testing.T) {
 		for i, g := range benchPositions {
 			e := smallEngine()
 			for _, mv := range strings.Fields(g.moves) {
-				if err := e.play(mustMove(t, &e.Position, mv), labSettings{}); err != nil {
+				if err := e.play(mustMove(t, &e.Position, mv)); err != nil {
 					t.Fatal(err)
 				}
 			}
-			scored, _ := e.scoreMoves(&searchControl{}, labSettings{}, level.budget, e.legalMoves(), nil)
+			scored, _ := e.scoreMoves(&searchControl{}, level.budget, e.legalMoves(), nil)
 			best := scored[0].score
 			for _, s := range scored {
 				best = max(best, s.score)

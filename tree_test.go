@@ -67,7 +67,7 @@ func (c treeCase) trace(t *testing.T) tracedIteration {
 		if !ok {
 			t.Fatalf("%s: bad move %s", c.name, text)
 		}
-		if err := e.play(m, labSettings{}); err != nil {
+		if err := e.play(m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -76,7 +76,7 @@ func (c treeCase) trace(t *testing.T) tracedIteration {
 	tr.rec = newTreeRecorder(c.plies, root)
 	e.pendingFrom = infinity
 	var stats searchStats
-	ctl := &searchControl{budget: noBudget, literal: true, hook: watchOf(e, &stats, tr.rec)}
+	ctl := &searchControl{budget: noBudget, literal: true, hooks: []searchHook{&stats, tr.rec}}
 	lastNodes, recorded := 0, false
 	ctl.report = func(depth, nodes, score, from, to int) {
 		switch {
@@ -317,7 +317,7 @@ func TestTreeSameOutput(t *testing.T) {
 			}
 			c.run(bytes.NewReader(input), &out[i])
 			if traced {
-				writeTreeFile(c.tree, path, treeCaption(c.e, c.cfg.lab), &log)
+				writeTreeFile(c.tree, path, treeCaption(c.e), &log)
 			}
 		}
 		compareOutput(t, out[0].Bytes(), out[1].Bytes())
@@ -368,7 +368,7 @@ func TestTreeImages(t *testing.T) {
 		var got bytes.Buffer
 		cons := &console{e: e, budget: 1000, treePlies: 3}
 		cons.run(strings.NewReader("e2e4\n\n"), io.Discard)
-		if err := cons.tree.writeDOT(&got, treeCaption(e, labSettings{})); err != nil {
+		if err := cons.tree.writeDOT(&got, treeCaption(e)); err != nil {
 			t.Error(err)
 		}
 		if !bytes.Equal(got.Bytes(), want) {

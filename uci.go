@@ -353,7 +353,7 @@ func (s *uciSession) position(args []string) {
 	s.game.undo(s.game.length() - common)
 	s.e.Position = s.game.current().pos
 	for _, m := range moves[common:] {
-		if err := s.e.play(m, s.cfg.lab); err != nil { // cannot happen: the moves were checked
+		if err := s.e.play(m); err != nil { // cannot happen: the moves were checked
 			s.infof("position: %v", err) // (play left the position as it was)
 			return
 		}
@@ -423,8 +423,8 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 			limits.soft.Milliseconds(), limits.hard.Milliseconds(), limits.budget, limits.depth, limits.infinite, limits.ponder)
 	}
 	limits.stats = s.debug || s.cfg.stats
-	limits.lab, limits.strength = s.cfg.lab, s.cfg.strength
-	limits.tree = s.web.recording(s.e, s.cfg.lab)
+	limits.strength = s.cfg.strength
+	limits.tree = s.web.recording(s.e)
 	sr := &uciSearch{}
 	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {
 		pv := it.pv[:s.game.pvLength(it.pv)] // the game record does not change while the job runs

@@ -51,11 +51,11 @@ type webSession struct {
 
 // recording is the recorder for a search about to start from e's position
 // (searchLimits.tree), if the page asked for one.
-func (w *webSession) recording(e *Engine, lab labSettings) *treeRecorder {
+func (w *webSession) recording(e *Engine) *treeRecorder {
 	w.recorder, w.lastTree = nil, nil
 	if w.recordPlies > 0 {
 		w.recorder = newTreeRecorder(w.recordPlies, e.Position)
-		w.caption = treeCaption(e, lab)
+		w.caption = treeCaption(e)
 		w.recorded = [2]*treeRecorder{w.recorded[1], w.recorder}
 		w.captions = [2]string{w.captions[1], w.caption}
 	}

@@ -475,7 +475,7 @@ func (s *session) colour(side int, name string) {
 // In the illegal-position state every move is illegal.
 func (s *session) userMove(text string) {
 	m, ok := s.e.parseMove(text)
-	if s.illegal || !ok || s.e.play(m, s.cfg.lab) != nil {
+	if s.illegal || !ok || s.e.play(m) != nil {
 		s.out.line("Illegal move: " + printable(text))
 		return
 	}
@@ -788,7 +788,7 @@ func (s *session) startPonder() {
 		return
 	}
 	after.makeMove(s.hint)
-	if !after.hasLegalMove() || s.e.play(s.hint, s.cfg.lab) != nil {
+	if !after.hasLegalMove() || s.e.play(s.hint) != nil {
 		return
 	}
 	sr := &cecpSearch{pondering: true, ponderMove: s.hint}
@@ -835,7 +835,7 @@ func (s *session) startSearch(analysis bool) {
 // they came now.
 func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 	limits.stats = s.cfg.stats
-	limits.lab, limits.strength = s.cfg.lab, s.cfg.strength
+	limits.strength = s.cfg.strength
 	sr.job = startSearchJob(s.e, s.lastAt, limits, func(it iteration) {
 		if !s.post.Load() {
 			return
@@ -897,7 +897,7 @@ func (s *session) finish() {
 		return // cannot happen: no search starts in a position without a move
 	}
 	if !res.played {
-		if err := e.play(res.best, s.cfg.lab); err != nil { // cannot happen: the job checked the move
+		if err := e.play(res.best); err != nil { // cannot happen: the job checked the move
 			s.out.line("# " + printable(err.Error()))
 			return
 		}
