@@ -2,70 +2,10 @@ package main
 
 import "io"
 
-// The board is micro-Max's 0x88 board. Square numbers are 16*rank + file
-// with rank 0 at the top (Black's back rank) and rank 7 at the bottom, so
-// a8 = 0, h8 = 7, a1 = 112, e1 = 116. A square s is on the board exactly
-// when s&0x88 == 0; a step that leaves the board sets bit 3 or bit 7.
-// The right half of each rank (files 8..15) holds no pieces: micro-Max
-// keeps its centre table there, so board[s+8] is the positional value of s.
-// board[128] is a dummy square that moves without a castling rook write to.
-// The array has 256 bytes, not micro-Max's 129, so that any uint8 index is
-// in range and the compiler drops the bounds checks; bytes 129..255 are unused.
-//
-// A piece is a byte: its type in bits 0..2, its colour in bits 3..4 and a
-// "moved" bit 5 that castling and double pawn steps test:
-//
-//	1 white pawn (moves up)   2 black pawn (moves down)   3 knight
-//	4 king   5 bishop   6 rook   7 queen
-//	+8 white, +16 black, +32 has moved
-const (
-	offBoard  = 0x88 // M: the bits a step off the board sets
-	noSquare  = 128  // S: "no square" for the e.p. and castling squares; also bit 7 flags
-	infinity  = 8000 // I: beyond any score; a king capture scores this
-	promoGain = 799  // C: extra gain of a promotion (queen minus pawn)
-	parseBias = 799  // C, again: 'a'-16*'8'+799 = 0, so a typed "a8" is square 0
-	white     = 8    // colour bit and side code of White
-	black     = 16   // colour bit and side code of Black
-	movedBit  = 32   // set on a piece once it has moved
-)
-
-// pieceValue is micro-Max's w[]: material in pawns per piece type; the king
-// is -1 so that capturing it gives a negative gain, detected as "king capture".
-var pieceValue = [8]int{0, 1, 1, 3, -1, 3, 5, 9}
-
-// steps is micro-Max's o[]: step vectors, each list ending in 0, then (at
-// index 16+type) the index just before the first step of each piece type,
-// then (from index 24) the back-rank set-up. The search takes every step
-// negated (r=-o[++j]); sliders, knights and the king then take it again as
-// listed (r=-r), pawns do not. The lists overlap:
-//
-//	black pawn (2)   indexes 0..2:  -16 -15 -17, negated: push down, captures
-//	rook (6)         indexes 4..5:  1 16, and their negations
-//	king, queen      indexes 7..10: 1 16 15 17, and their negations
-//	bishop (5)       indexes 9..10: 15 17, and their negations
-//	white pawn (1)   indexes 8..10: 16 15 17, negated: push up, captures
-//	knight (3)       indexes 12..15: 14 18 31 33, and their negations
-var steps = [32]int{
-	-16, -15, -17, 0, // 0..3: black pawn's steps (negated by the search)
-	1, 16, 0, // 4..6: rook
-	1, 16, 15, 17, 0, // 7..11: king and queen; bishop from 9; white pawn from 8
-	14, 18, 31, 33, 0, // 12..16: knight
-	7, -1, 11, 6, 8, 3, 6, // 17..23: index before the first step, piece types 1..7
-	6, 3, 5, 7, 4, 5, 3, 6, // 24..31: back rank: R N B Q K B N R
-}
-
-// pieceLetters is micro-Max's n[]: the printed symbol of board[s]&15.
-// White pieces are capitals, the white pawn '*' and the black pawn '+'.
-const pieceLetters = ".?+nkbrq?*?NKBRQ"
-
-// Position is everything a search starts from: the board with its centre
-// table, the side to move, the e.p. square and the running evaluation.
-type Position struct {
-	board    [256]int8 // b[]: pieces in files 0..7, centre table in files 8..15, dummy [128]
-	side     int       // k: side to move, white (8) or black (16)
-	epSquare int       // O: square skipped by the last move (e.p. target, or the castling rook's square); 128 if none
-	eval     int       // Q: running evaluation from the side to move's view
-}
+// The board beyond micro-Max's globals (umax.go): the initial position and
+// the centre table as main() sets them up, the board printed, square names,
+// castling rights, and the rules of micro-Max that the code outside the
+// literal search needs.
 
 // newGame sets up the initial position as micro-Max's main() does.
 func newGame() Position {
@@ -162,9 +102,10 @@ func samePosition(p, q *Position) bool {
 }
 
 // The rules of micro-Max, written once, each with the C expression of D()
-// it is: for the move generator, the set-up, the game record, the
-// laboratory, the prefetch and the fast search; the literal search keeps
-// C's own form but for the castling corner.
+// it is: for the move generator, the game record, the laboratory, the
+// prefetch and the fast search. The literal search keeps C's own form; of
+// these rules it shares only the castling corner and the rook test
+// (castlingCorner, rookReady, umax.go).
 
 // boardSquares are the 64 on-board squares in micro-Max's scan order: a8,
 // b8, ..., h8, a7, ..., h1 (C: x=x+9&~M walks them, from any square round
@@ -255,18 +196,6 @@ func cannotMove(side, kind, from, to, victim int) bool {
 // queen there, the only piece micro-Max promotes to: to is on the last
 // rank, where the pawn's next step would leave the board (C: y+r+1&S).
 func promotes(kind, to int) bool { return kind < 3 && (to < 8 || to >= 112) }
-
-// castlingCorner is the corner of the rook that a king on from castles
-// with when it steps sideways by step, -1 or 1: from+3 is h1 (h8) for the
-// king on e1 (e8), and stepping left flips it to a1 (a8) (C: G=x+3^r>>1&7).
-func castlingCorner(from, step int) int { return (from + 3) ^ (step >> 1 & 7) }
-
-// rookReady reports whether an unmoved rook of side stands on corner with
-// the two squares next to it empty: then the king's sideways first step
-// goes on into castling (C: !(b[G]-k-6||b[G^1]|b[G^2])).
-func rookReady(b *[256]int8, corner, side int) bool {
-	return int(b[uint8(corner)]) == side+6 && b[uint8(corner^1)]|b[uint8(corner^2)] == 0
-}
 
 // continuesRay reports whether a piece that stepped from from to the empty
 // square to may step on along the same ray: a slider always; an unmoved pawn

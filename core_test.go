@@ -14,12 +14,13 @@ import (
 	"testing"
 )
 
-// coreFiles are the files of the core a student reads: micro-Max's board
-// and rules, the keys and the table with its memory, the two searches, the
-// fast search's piece sets and prefetches, and the hook through which
-// everything else watches a search.
+// coreFiles are the files of the core a student reads: micro-Max's globals
+// (with the hook's declaration, through which everything else watches a
+// search), the board and its rules, the keys and the table with its memory,
+// the two searches, the fast search's piece sets and prefetches, and the
+// hooks' list.
 var coreFiles = []string{
-	"board.go", "hash.go", "table_linux.go", "table_other.go",
+	"umax.go", "board.go", "hash.go", "table_linux.go", "table_other.go",
 	"search_literal.go", "search.go", "pieces.go", "prefetch_amd64.go", "prefetch_other.go",
 	"hook.go",
 }
@@ -86,6 +87,48 @@ func TestCoreStandsAlone(t *testing.T) {
 		if checked < 8 {
 			t.Errorf("%s/%s: %d core files checked, want them all", platform[0], platform[1], checked)
 		}
+	}
+}
+
+// literalNeeds are the files whose names search_literal.go may use, with
+// the names it may use of each (nil: any): micro-Max's globals, and the
+// table slot's packing.
+var literalNeeds = map[string][]string{
+	"search_literal.go": nil,
+	"umax.go":           nil,
+	"hash.go":           {"hashEntry", "hashSlot", "load", "store", "lock", "score", "from", "to", "depth"},
+}
+
+// TestLiteralReadsUmax: the literal search, which a student reads beside
+// the C listing, needs beside it only umax.go (micro-Max's globals) and the
+// table slot's packing in hash.go: every name it uses is declared there.
+func TestLiteralReadsUmax(t *testing.T) {
+	t.Parallel()
+	fset, files, info := typeCheckPackage(t, "linux", "amd64")
+	f := files["search_literal.go"]
+	if f == nil {
+		t.Fatal("no search_literal.go")
+	}
+	used := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		obj := info.Uses[id]
+		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" || !obj.Pos().IsValid() {
+			return true
+		}
+		used++
+		where := filepath.Base(fset.Position(obj.Pos()).Filename)
+		names, ok := literalNeeds[where]
+		if !ok || names != nil && !slices.Contains(names, id.Name) {
+			t.Errorf("%s: search_literal.go uses %s, declared in %s", fset.Position(id.Pos()), id.Name, where)
+		}
+		return true
+	})
+	if used < 100 {
+		t.Errorf("%d uses of the package's names found in search_literal.go, want more", used)
 	}
 }
 

@@ -2,7 +2,8 @@ package main
 
 import "encoding/binary"
 
-// The hash keys and the transposition table.
+// The hash keys and the transposition table (micro-Max's key function K
+// is key, umax.go).
 //
 // micro-Max keys a position by two 32-bit sums, both built incrementally
 // along the path from the root: J picks the table entry, Z is stored in the
@@ -34,12 +35,6 @@ func init() {
 	for i := range keyWords {
 		keyWords[i] = int32(binary.LittleEndian.Uint32(t[i:]))
 	}
-}
-
-// key is micro-Max's K(A,B): the key word of piece B on square A (A may carry
-// the offset 8 that separates the Z key from the J key).
-func key(square, piece int) int32 {
-	return keyWords[square+(piece&8)+128*(piece&7)]
 }
 
 // pieceKey holds both key words of one piece on one square.

@@ -40,24 +40,27 @@
 // nothing around it (TestCoreStandsAlone); read it with the C listing
 // beside you:
 //
-//  1. board.go: the 0x88 board, the piece codes, the centre table in the
-//     board's right half, the initial position, and micro-Max's rules as
-//     the code outside the searches needs them, each written once.
-//  2. hash.go: glibc's rand() replayed, the hash keys, the transposition
-//     table's 9-byte slots and its size; table_linux.go and table_other.go,
-//     its memory.
-//  3. search_literal.go: micro-Max's D() statement for statement, with the
-//     C's variables and jumps and micro-Max's comments. Start here.
-//  4. search.go: the Engine (micro-Max's globals), rootSearch (micro-Max's
-//     call of D() in main()) and search, the same search as the literal one
-//     with shortcuts that change its speed and nothing else: pieces.go (the
-//     piece sets, recaptures found directly), prefetch_amd64.go and
-//     prefetch_other.go (the table's slots fetched ahead).
-//  5. hook.go: the hook through which what watches a search plugs in.
+//  1. umax.go: micro-Max's globals, read first: the 0x88 board and the
+//     constants, o[], w[] and n[], the Position, the key function, the
+//     Engine, rootSearch (micro-Max's call of D() in main()) and the hook's
+//     declaration, with the C letters' Go names.
+//  2. search_literal.go: micro-Max's D() statement for statement, with the
+//     C's variables and jumps and micro-Max's comments. It needs only
+//     umax.go and the table slot's packing (hash.go).
+//  3. search.go: search, the same search as the literal one with shortcuts
+//     that change its speed and nothing else, listed and numbered at its
+//     top: pieces.go (the piece sets, recaptures found directly),
+//     prefetch_amd64.go and prefetch_other.go (the table's slots fetched
+//     ahead).
+//  4. board.go: the initial position, and micro-Max's rules as the code
+//     outside the literal search needs them, each written once. hash.go:
+//     glibc's rand() replayed, the key words, the transposition table's
+//     9-byte slots and its size; table_linux.go and table_other.go, its
+//     memory. hook.go: several hooks on one search.
 //
 // Around the core, which no protocol text enters:
 //
-//  6. The engine: engine.go (a move played with micro-Max's own check, the
+//  5. The engine: engine.go (a move played with micro-Max's own check, the
 //     PV, mate distances, a new game), job.go (a search in a goroutine of
 //     its own, under a clock), clock.go (the time of a move), game.go (the
 //     game record: undo, mate, draws by rule), movegen.go (legal moves),
@@ -65,11 +68,11 @@
 //     and out), options.go (the one table of settings), version.go (the
 //     name the GUIs show), and main.go: the flags, the protocol's choice,
 //     micro-Max's console dialogue (console.run, its main() loop), the bench.
-//  7. The protocols: xboard.go (CECP) and uci.go (UCI).
-//  8. The hooks, which watch a search (searchmoves is job.go's):
+//  6. The protocols: xboard.go (CECP) and uci.go (UCI).
+//  7. The hooks, which watch a search (searchmoves is job.go's):
 //     stats.go (-stats), lab.go (the futility laboratory), tree.go and
 //     treedot.go (-tree), strength.go (the strength levels).
-//  9. The browser page's engine: worker_js.go and worker_other.go (the Web
+//  8. The browser page's engine: worker_js.go and worker_other.go (the Web
 //     Worker), uci_web.go (the page's own commands), treejson.go (the tree
 //     as JSON), stepsource.go (the stepper's lines of the literal search),
 //     treediff.go (two trees compared).
