@@ -1,6 +1,9 @@
 package main
 
-import "io"
+import (
+	"cmp"
+	"io"
+)
 
 // The board beyond micro-Max's globals (umax.go): the initial position and
 // the centre table as main() sets them up, the board printed, square names,
@@ -199,21 +202,55 @@ func promotes(kind, to int) bool { return kind < 3 && (to < 8 || to >= 112) }
 
 // continuesRay reports whether a piece that stepped from from to the empty
 // square to may step on along the same ray: a slider always; an unmoved pawn
-// after its first straight step (the double step); an unmoved king after its
-// first sideways step towards a rook that is ready (castling). This is the
-// test at the end of the searches' ray loop (C: x+r-y|u&32|p>2&(p-4|j-7||...)).
+// after its first (straight) step, the double step; an unmoved king after
+// its first sideways step (-1 or 1: to-from and step both) towards a rook
+// that is ready, castling. This is the test at the end of the searches' ray
+// loop (C: x+r-y|u&32|p>2&(p-4|j-7||...)); the fast search inlines it, so
+// it stays within the compiler's inlining budget.
 func continuesRay(b *[256]int8, from, to, step, piece int) bool {
-	kind := piece & 7
-	if kind >= 5 {
-		return true // bishop, rook, queen
+	switch piece & (movedBit | 7) {
+	case 1, 2: // an unmoved pawn (a diagonal step is a capture and stops)
+		return to-from == step
+	case 4: // an unmoved king
+		return (to-from)*step == 1 && rookReady(b, castlingCorner(from, step), piece&(white|black))
 	}
-	if from+step != to || piece&movedBit != 0 || kind == 3 {
-		return false // not the first step, moved before, or a knight
+	return piece&7 >= 5 // bishop, rook, queen
+}
+
+// moveEffect is what a move does besides moving its piece.
+type moveEffect struct {
+	piece     int // u: the piece that moves, as it stands on from
+	newPiece  int // the piece on to after the move: moved, and promoted
+	victim    int // t: the piece captured (0 if none)
+	captureSq int // H: where the victim stands (to, or the square behind to for e.p.)
+	rookFrom  int // G: the castling rook's corner, else noSquare
+	passed    int // F: the square the king or pawn passes (the next e.p. square; the castled rook's), else noSquare
+	gain      int // i: the material won, capture and promotion
+}
+
+// effectOf is what the move m does on p besides moving its piece, by
+// micro-Max's rules: the capture (e.p.: behind to), castling's rook and
+// square passed, a double step's square passed, a promotion (to m.promo, a
+// queen if 0). The one place that works them out outside the searches.
+func (p *Position) effectOf(m Move) moveEffect {
+	b := &p.board
+	d := moveEffect{piece: int(b[m.from]), rookFrom: noSquare, passed: noSquare}
+	kind := d.piece & 7
+	d.captureSq = captureSquare(kind, m.to, p.epSquare)
+	d.victim = int(b[d.captureSq])
+	d.newPiece, d.gain = d.piece|movedBit, 99*pieceValue[d.victim&7]
+	if step := m.to - m.from; kind == 4 && (step == 2 || step == -2) || kind < 3 && (step == 32 || step == -32) {
+		d.passed = m.from + step/2 // castling, or a pawn's double step
+		if kind == 4 {
+			d.rookFrom = castlingCorner(m.from, step/2)
+		}
 	}
-	if kind == 4 {
-		return (step == 1 || step == -1) && rookReady(b, castlingCorner(from, step), piece&(white|black))
+	if promotes(kind, m.to) {
+		promo := cmp.Or(m.promo, 7)
+		d.newPiece = p.side | promo | movedBit
+		d.gain += promotionGain[promo]
 	}
-	return true // a pawn's first straight step (a diagonal one is a capture and stops)
+	return d
 }
 
 // castled reports whether the last move castled: micro-Max's e.p. square is

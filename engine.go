@@ -63,7 +63,7 @@ func (e *Engine) principalVariation(root *Position, from, to, maxMoves int) []Mo
 			break
 		}
 		d := pos.makeMove(m)
-		indexKey, lockKey = moveKeys(indexKey, lockKey, m.from, m.to, d.captureSq, d.piece, int(pos.board[m.to]), d.victim, d.rookFrom)
+		indexKey, lockKey = moveKeys(indexKey, lockKey, m.from, m.to, d.captureSq, d.piece, d.newPiece, d.victim, d.rookFrom)
 		pv = append(pv, m)
 		for i := range seen {
 			if samePosition(&seen[i], &pos) {

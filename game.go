@@ -55,7 +55,7 @@ func (g *gameRecord) push(m Move, pos Position) {
 	if ply.reversible {
 		ply.rule50 = prev.rule50 + 1
 	}
-	if kind < 3 && (m.to-m.from == 32 || m.from-m.to == 32) { // a double step next to an enemy pawn
+	if d := prev.pos.effectOf(m); kind < 3 && d.passed != noSquare { // a double step next to an enemy pawn
 		enemyPawn := int8(prev.pos.side ^ (white | black) | (3 - kind))
 		for _, sq := range []int{m.to - 1, m.to + 1} {
 			if sq&offBoard == 0 && b[sq]&^movedBit == enemyPawn {

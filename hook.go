@@ -1,14 +1,11 @@
 package main
 
-// The hook, declared with micro-Max's globals (umax.go: searchHook,
-// searchMove): how what watches a search plugs into it. micro-Max has none.
-// Both searches call their hook (e.hook) at the same six points of every
-// call of D(), with the same arguments, so that what watches one sees the
-// other's tree: the statistics of -stats, the tree of -tree, the futility
-// laboratory's rules and UCI's searchmoves. Each of them is a searchHook;
-// several watching one search are a hookList. While nothing watches
-// (e.hook == nil) the fast search skips the six calls, and the literal
-// search calls quietHook, which does nothing.
+// Several hooks on one search. The hook (searchHook, umax.go) is how what
+// watches a search plugs in: the statistics of -stats, the tree of -tree,
+// the futility laboratory's rules and UCI's searchmoves, each a searchHook.
+// Both searches call it at the same six points of every call of D(); while
+// nothing watches (e.hook == nil) the fast search skips them, and the
+// literal search calls quietHook, which does nothing.
 
 // hookList is several hooks watching one search: each is told in turn, in
 // the list's order, and a move's verdict and score pass from each to the
@@ -30,41 +27,27 @@ func hookOf(rules searchHook, hooks []searchHook) searchHook {
 	return hookList(hooks)
 }
 
+// each tells every hook of the list, in turn.
+func (l hookList) each(tell func(h searchHook)) {
+	for _, h := range l {
+		tell(h)
+	}
+}
+
 func (l hookList) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
-	for _, h := range l {
-		h.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes)
-	}
+	l.each(func(h searchHook) { h.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes) })
 }
-
 func (l hookList) iterate(iter int, thinkingRoot bool, nodes int) {
-	for _, h := range l {
-		h.iterate(iter, thinkingRoot, nodes)
-	}
+	l.each(func(h searchHook) { h.iterate(iter, thinkingRoot, nodes) })
 }
-
 func (l hookList) move(m *searchMove) (pruneRule, int) {
-	for _, h := range l {
-		m.rule, m.score = h.move(m)
-	}
+	l.each(func(h searchHook) { m.rule, m.score = h.move(m) })
 	return m.rule, m.score
 }
-
-func (l hookList) newBest() {
-	for _, h := range l {
-		h.newBest()
-	}
-}
-
-func (l hookList) iterated(best, nodes int) {
-	for _, h := range l {
-		h.iterated(best, nodes)
-	}
-}
-
+func (l hookList) newBest()                 { l.each(func(h searchHook) { h.newBest() }) }
+func (l hookList) iterated(best, nodes int) { l.each(func(h searchHook) { h.iterated(best, nodes) }) }
 func (l hookList) leave(best, score, nodes int) {
-	for _, h := range l {
-		h.leave(best, score, nodes)
-	}
+	l.each(func(h searchHook) { h.leave(best, score, nodes) })
 }
 
 // quietHook does nothing: the literal search calls it when nothing watches,

@@ -287,10 +287,9 @@ func (c *console) run(in io.Reader, out io.Writer) {
 func (c *console) turn(line *[9]int) {
 	e := c.e
 	ctl := &searchControl{budget: c.budget, report: c.kibitz}
-	var stats *searchStats
 	if c.stats {
 		c.last = searchStats{}
-		stats = &c.last
+		ctl.hooks = append(ctl.hooks, &c.last)
 	}
 	e.pendingFrom = infinity // think
 	if line[0] != 10 {
@@ -299,9 +298,6 @@ func (c *console) turn(line *[9]int) {
 	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
 		c.tree = newTreeRecorder(c.treePlies, e.Position)
 		ctl.literal = true // the tree is the literal search's (tree.go)
-	}
-	if stats != nil {
-		ctl.hooks = append(ctl.hooks, stats)
 	}
 	if c.tree != nil {
 		ctl.hooks = append(ctl.hooks, c.tree)

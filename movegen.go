@@ -154,52 +154,23 @@ func (p *Position) isLegal(m Move) bool {
 	return false
 }
 
-// moveEffect is what a move did besides moving its piece; the hash keys of
-// the position after it are built from it (see principalVariation).
-type moveEffect struct {
-	piece     int // u: the piece that moved, as it stood on from
-	victim    int // t: the piece captured (0 if none)
-	captureSq int // H: where the victim stood (to, or the square behind to for e.p.)
-	rookFrom  int // G: the castling rook's corner, else noSquare
-	passed    int // F: the square the king or pawn passed (the next e.p. square), else noSquare
-}
-
 // makeMove plays m on the position exactly as search() makes a move at the
 // root and leaves it made: the moved bit set, a castling rook placed on the
 // square the king passed (with its moved bit clear, as micro-Max does), a
 // promotion to m.promo (a queen if 0), the evaluation negated for the new
 // side to move less the material won (micro-Max's Q=-e-i: the positional
 // part of the move is not kept), and the e.p. square set to the square a
-// double step or a castling king passed. It does not check legality.
+// double step or a castling king passed (effectOf, board.go). It does not
+// check legality.
 func (p *Position) makeMove(m Move) moveEffect {
 	b := &p.board
-	d := moveEffect{piece: int(b[m.from]), rookFrom: noSquare, passed: noSquare}
-	kind := d.piece & 7
-	d.captureSq = captureSquare(kind, m.to, p.epSquare)
-	d.victim = int(b[d.captureSq])
-	gain := 99 * pieceValue[d.victim&7]
-	switch {
-	case kind == 4 && (m.to-m.from == 2 || m.from-m.to == 2): // castling
-		step := (m.to - m.from) / 2
-		d.passed = m.from + step
-		d.rookFrom = castlingCorner(m.from, step)
-	case kind < 3 && (m.to-m.from == 32 || m.from-m.to == 32): // double step
-		d.passed = (m.from + m.to) / 2
-	}
+	d := p.effectOf(m)
 	b[d.rookFrom], b[d.captureSq], b[m.from] = 0, 0, 0 // rookFrom may be the dummy square
-	b[m.to] = int8(d.piece | movedBit)
+	b[m.to] = int8(d.newPiece)
 	if d.rookFrom != noSquare {
 		b[d.passed] = int8(p.side + 6)
 	}
-	if promotes(kind, m.to) {
-		promo := m.promo
-		if promo == 0 {
-			promo = 7
-		}
-		b[m.to] = int8(p.side | promo | movedBit)
-		gain += promotionGain[promo]
-	}
-	p.eval = -p.eval - gain
+	p.eval = -p.eval - d.gain
 	p.epSquare = d.passed
 	p.side ^= white | black
 	return d

@@ -2,6 +2,8 @@ package main
 
 import (
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -151,4 +153,71 @@ func (p *Position) perft(depth int) int {
 		n += q.perft(depth - 1)
 	}
 	return n
+}
+
+// TestAttackersAgree: the attack test is attacked (board.go); the fast
+// search's set form, attackers (pieces.go), must name exactly the pieces
+// that attacked finds, each alone, on every square, for both sides, in every
+// position of testdata's openings and tactics and of the perft cases, and in
+// the positions of 8 random legal moves from each.
+func TestAttackersAgree(t *testing.T) {
+	t.Parallel()
+	var starts []string
+	for _, c := range perftCases {
+		starts = append(starts, c.fen)
+	}
+	for _, name := range []string{"testdata/openings.epd", "testdata/tactics.epd"} {
+		text, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(text)), "\n") {
+			starts = append(starts, strings.Join(strings.Fields(line)[:4], " ")+" 0 1")
+		}
+	}
+	rng := rand.New(rand.NewPCG(37, 1))
+	var positions []Position
+	for _, fen := range starts {
+		p := mustFEN(t, fen).pos
+		positions = append(positions, p)
+		for range 8 {
+			moves := p.legalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p.makeMove(moves[rng.IntN(len(moves))])
+			positions = append(positions, p)
+		}
+	}
+	if len(positions) < 1400 {
+		t.Fatalf("%d positions", len(positions))
+	}
+	for _, p := range positions {
+		e := &Engine{Position: p}
+		e.findPieces()
+		for _, target := range boardSquares {
+			for _, side := range []int{white, black} {
+				set := e.attackers(target, side)
+				for _, sq := range boardSquares { // each piece of side alone: the others recoloured, still blocking
+					if p.board[sq]&int8(side) == 0 {
+						continue
+					}
+					alone := func(s int) int {
+						if v := p.at(s); s != sq && v&side != 0 {
+							return v ^ (white | black)
+						}
+						return p.at(s)
+					}
+					if attacked(target, side, alone) != (set&bit(sq) != 0) {
+						t.Fatalf("%s: %s on %s attacks %s: attacked says %v, attackers %v", fenOf(&p), string(pieceLetters[p.board[sq]&15]),
+							squareName(sq), squareName(target), attacked(target, side, alone), set&bit(sq) != 0)
+					}
+				}
+				if attacked(target, side, p.at) != (set != 0) {
+					t.Fatalf("%s, %s attacked by %d: attacked %v, attackers %x", fenOf(&p), squareName(target), side, attacked(target, side, p.at), set)
+				}
+			}
+		}
+	}
+	t.Logf("%d positions", len(positions))
 }

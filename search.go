@@ -3,7 +3,8 @@ package main
 import "math/bits"
 
 // search is micro-Max's D(k,q,l,e,J,Z,E,z,n), with searchLiteral's
-// arguments and result (search_literal.go).
+// arguments and result (search_literal.go): the same tree, node for node,
+// and the same output (TestLiteralGolden). Read the literal search first.
 //
 // Inside every node it deepens from the depth the table already holds to
 // depth (internal iterative deepening), trying the table's best move first.
@@ -13,16 +14,44 @@ import "math/bits"
 // pending move; a pending move is played by returning beta with the move
 // left made on the board.
 //
-// Two shortcuts make it faster than the C program without changing which
-// moves it makes, in which order: it visits only the squares of its own
-// pieces, in micro-Max's scan order, and in a depth-1 iteration that cannot
-// stand pat it visits only the moves that capture on lastTo or capture the
-// king, the only ones such an iteration acts on. What watches the search
-// (e.hook, hook.go) is called at the points and with the arguments of
-// searchLiteral; while nothing does, each point costs one test.
+// How it differs from the literal search, each difference tagged [n] where
+// it is coded, with what it buys in doc/speed.md ("The fast search's
+// differences"). None changes a move, its order or a score.
+//
+//  1. Piece sets: it visits only its own pieces' squares (e.pieces,
+//     pieces.go), in micro-Max's scan order from firstSq round again.
+//  2. The quiet path: a depth-1 iteration that cannot stand pat acts only on
+//     recaptures on lastTo and king captures, so it visits only the pieces
+//     that make them (attackers) and only those moves, in micro-Max's
+//     direction order (quietCaptures).
+//  3. The re-entry: when such a recapture raises best to beta, micro-Max
+//     stops only at the next move it generates, after testing whether that
+//     move captures the king (score infinity). So the quiet path turns back
+//     into the full scan from the move after the recapture on, and that
+//     next move fails high as in C, with C's score.
+//  4. Evaluate first: the new evaluation is computed from the board before
+//     the move, and a move whose reply is not searched is never made (but
+//     for the root's pending move).
+//  5. kindSteps: each piece type's directions come ready from kindSteps, where
+//     C walks o[] with j; castling is tested by the step (-1 or 1,
+//     continuesRay) where C tests j==7.
+//  6. The ray's end: a capture ends it, and a pawn, knight or king goes on
+//     only into a double step or castling (continuesRay), where C fakes a
+//     capture (t+=p<5).
+//  7. Prefetch: in iterations of depth 3 or more the children's table slots
+//     are fetched together (prefetchChildren), so that the misses overlap.
+//  8. Keys: the children's keys come from pieceKeys (moveKeys), not from
+//     each key's byte offset (key).
+//  9. Hoisting, uint8: what depends only on the node (the castling test, the
+//     e.p. test, the pending check, the squares to recapture on and of the
+//     king) is computed once; the board is indexed by uint8, unchecked.
+//  10. Named rules: board.go's captureSquare, cannotMove, promotes (by the
+//     rank, where C tests y+r+1&S), castled and continuesRay.
+//  11. The hook: called only while something watches (e.hook != nil), and
+//     told of a move before it is made (searchMove.made false).
 func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
 	var (
-		dir       int // j: index into kindSteps[kind] of the current direction
+		dir       int // j: index into kindSteps[kind] of the current direction [5]
 		step      int // r: step vector of the current direction
 		best      int // m: best score so far
 		score     int // v: score of the current move
@@ -45,8 +74,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		rayStart  int // square a ray starts from: from, or in quiet iterations the square before the target
 	)
 	b := &e.board
-	us, them := side>>4, 1-side>>4 // colour indices of pieces and kings
-	table := e.table
+	us, them := side>>4, 1-side>>4                              // colour indices of pieces and kings [1]
+	table := e.table                                            // [9]
 	slot := &table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
 	entry := slot.load()
 
@@ -58,13 +87,13 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		iter, bestTo = 0, 0 // iterate from scratch (the entry's from-square still starts the scan)
 	}
 	bestFrom &^= offBoard // the hint where the scan starts
-	if e.hook != nil {
+	if e.hook != nil {    // [11]
 		e.hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes)
 	}
 
-	// The castling test below (castled) depends only on the node's board.
+	// The castling test below (castled) depends only on the node's board. [9]
 	afterCastling := castled(b, epSquare)
-	// The depth-1 shortcut needs an e.p. square that no capture lands on.
+	// The depth-1 shortcut needs an e.p. square that no capture lands on. [2]
 	plainEP := epSquare == noSquare || b[uint8(epSquare)] == 0
 
 	for { // iterative deepening: C's W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
@@ -88,18 +117,18 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		}
 		e.nodes++
 		e.pollStop()
-		if e.hook != nil {
+		if e.hook != nil { // [11]
 			e.hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
 		}
-		rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move
+		rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move [9]
 		// A depth-1 iteration that cannot stand pat (best < beta) acts only on
 		// recaptures on lastTo and on king captures: every other move it
-		// generates is not made and changes nothing. Only those are visited.
+		// generates is not made and changes nothing. Only those are visited. [2]
 		quiet := iter == 1 && best < beta && hashFirst == 0 && plainEP && !afterCastling
-		if iter > 2 && hashFirst == 0 { // every move will be searched, unless one fails high
+		if iter > 2 && hashFirst == 0 { // every move will be searched, unless one fails high [7]
 			e.prefetchChildren(side, indexKey) // only reads: the moves and their order stay the same
 		}
-		recaptureSq := lastTo
+		recaptureSq := lastTo // [9]
 		if lastTo&offBoard != 0 {
 			recaptureSq = -1 // root or stalemate probe: nothing to recapture
 		}
@@ -109,9 +138,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		}
 
 		// The squares of own pieces, from firstSq on in scan order and round
-		// again: the board scan of micro-Max, without the empty squares.
+		// again: the board scan of micro-Max, without the empty squares. [1]
 		// A quiet iteration visits only the pieces that capture on the
-		// squares it acts on.
+		// squares it acts on. [2]
 		start := bitIndex(firstSq)
 		own := e.pieces[us]
 		var recapturers, kingAttackers uint64
@@ -133,7 +162,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 				from = squareOf(sq)
 				piece = int(b[uint8(from)])
 				kind = piece & 7
-				list := &kindSteps[kind]
+				list := &kindSteps[kind] // [5]
 				var captures [2]quietCapture
 				n := 0
 				if quiet {
@@ -145,7 +174,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							break
 						}
 						step = list[captures[dir].dir]
-						rayStart = captures[dir].target - step // the ray's next step lands on the target
+						rayStart = captures[dir].target - step // the ray's next step lands on the target [2]
 					} else {
 						step = list[dir]
 						if step == 0 {
@@ -165,13 +194,13 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 						if to&offBoard != 0 {
 							break // off the board
 						}
-						if afterCastling && to-epSquare < 2 && epSquare-to < 2 {
+						if afterCastling && to-epSquare < 2 && epSquare-to < 2 { // [9]
 							best = infinity // the king castled out of or through check
 						}
-						captureSq = captureSquare(kind, to, epSquare) // to, or behind it for e.p.
+						captureSq = captureSquare(kind, to, epSquare) // to, or behind it for e.p. [10]
 						victim = int(b[uint8(captureSq)])
 						if cannotMove(side, kind, from, to, victim) {
-							break // own piece, or pawn pushing into a piece or capturing nothing
+							break // own piece, or pawn pushing into a piece or capturing nothing [10]
 						}
 						gain = 99 * pieceValue[victim&7]
 						if gain < 0 {
@@ -183,7 +212,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 						remaining = iter - b2i(to != lastTo) // recaptures keep the depth
 						if remaining != 0 {
 							// The new evaluation, from the board before the move (the
-							// squares it reads are none the move changes).
+							// squares it reads are none the move changes). [4]
 							score = 0
 							if kind < 6 {
 								score = int(b[uint8(from+8)]) - int(b[uint8(to+8)]) // centre table
@@ -195,7 +224,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							if kind < 3 {                // pawn structure: own pawns two files away, minus one
 								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[uint8(from-2)]) != piece) +
 									b2i((from+2)&offBoard != 0 || int(b[uint8(from+2)]) != piece) - 1)
-								if promotes(kind, to) { // always to a queen
+								if promotes(kind, to) { // always to a queen [10]
 									newPiece |= 7
 									gain += promoGain
 								}
@@ -212,16 +241,16 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							if remaining <= 1 && score <= alphaNow && e.futility {
 								rule = ruleFutility
 							}
-							if e.hook != nil { // what watches may decide (the laboratory's rules, searchmoves)
+							if e.hook != nil { // what watches may decide (the laboratory's rules, searchmoves) [11]
 								rule, score = e.tell(searchMove{side: side, root: lastTo == 8, iter: iter, remaining: remaining,
 									from: from, to: to, piece: piece, newPiece: newPiece, victim: victim, captureSq: captureSq,
 									rookFrom: rookFrom, passed: passed, gain: gain, score: score, alphaNow: alphaNow, beta: beta,
 									tableMove: hashFirst != 0, rule: rule}) // the board as before the move
 							}
-							if rule == notPruned || rootPending { // a move not searched needs no board
+							if rule == notPruned || rootPending { // a move not searched needs no board [4]
 								b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move
 								b[uint8(to)] = int8(newPiece)
-								e.pieces[us] ^= bit(from) | bit(to)
+								e.pieces[us] ^= bit(from) | bit(to) // [1]
 								if victim != 0 {
 									e.pieces[them] ^= bit(captureSq)
 								}
@@ -233,7 +262,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 									e.kings[us] = to
 								}
 								if rule == notPruned {
-									newIndex, newLock := moveKeys(indexKey, lockKey, from, to, captureSq, piece, newPiece, victim, rookFrom)
+									newIndex, newLock := moveKeys( // [8]
+										indexKey, lockKey, from, to, captureSq, piece, newPiece, victim, rookFrom)
 									score = -e.search(24-side, -beta, -alphaNow, -score, newIndex, newLock, passed, to, remaining)
 								}
 								if rootPending {
@@ -248,7 +278,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								b[uint8(from)] = int8(piece)
 								b[uint8(captureSq)] = int8(victim)
 								// the square sets flip back the bits the move flipped (written
-								// out here: as a function the Go compiler would not inline it)
+								// out here: as a function the Go compiler would not inline it) [1]
 								e.pieces[us] ^= bit(from) | bit(to)
 								if victim != 0 {
 									e.pieces[them] ^= bit(captureSq)
@@ -261,47 +291,37 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								}
 							}
 							if score > best {
-								if e.hook != nil {
+								if e.hook != nil { // [11]
 									e.hook.newBest()
 								}
 								best, bestFrom, bestTo = score, from, to|noSquare&passed
 							}
 							if hashFirst != 0 { // done the best move: start the normal scan
 								hashFirst = 0
-								if iter > 2 && best < beta { // the best move did not fail high
+								if iter > 2 && best < beta { // the best move did not fail high [7]
 									e.prefetchChildren(side, indexKey) // only reads: the moves and their order stay the same
 								}
 								goto ray
 							}
 							if quiet && best >= beta {
 								// micro-Max cuts off at the next move it generates, which may
-								// capture the king: generate all moves again from here on.
+								// capture the king: generate all moves again from here on. [3]
 								quiet = false
 								dir = captures[dir].dir
 								left = own & ahead &^ (1<<sq - 1) // every own piece from this one on
 							}
 						}
 						if victim != 0 {
-							break // a capture ends the ray
+							break // a capture ends the ray [6]
 						}
-						// Only the first step of an unmoved pawn, or a king's first
-						// sideways step towards an unmoved rook with two empty squares
-						// beside it, goes on along the ray (a double step, castling).
-						if from+step == to && piece&movedBit == 0 {
-							if kind < 3 {
-								passed = to
-								continue
+						if kind < 5 { // a slider goes on; a pawn, knight or king only into a double step or castling [6]
+							if !continuesRay(b, from, to, step, piece) {
+								break
 							}
-							if kind == 4 && dir < 2 { // castling (continuesRay)
+							passed = to // the square passed (the e.p. square, the castled rook's)
+							if kind == 4 {
 								rookFrom = castlingCorner(from, step)
-								if rookReady(b, rookFrom, side) {
-									passed = to
-									continue
-								}
 							}
-						}
-						if kind < 5 {
-							break // pawns, knights and kings go one step
 						}
 					}
 				}
@@ -323,11 +343,11 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		if lastTo == 8 && e.ctl.report != nil {
 			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
-		if e.hook != nil {
+		if e.hook != nil { // [11]
 			e.hook.iterated(best, e.nodes)
 		}
 	}
-	if e.hook != nil {
+	if e.hook != nil { // [11]
 		e.hook.leave(best, best+b2i(best < eval), e.nodes)
 	}
 	return best + b2i(best < eval)

@@ -36,15 +36,9 @@ package main
 //   - e.ctl.report at the root: the kibitz line, the printf that
 //     micro-Max's listing has commented out.
 //
-// What it uses beside itself is micro-Max's globals in umax.go, and the
-// table slot's load and store in hash.go (TestLiteralReadsUmax): e.board
-// (b[]), e.table and e.tableMask (A[], U-1), e.nodes (N), e.pendingFrom
-// and e.pendingTo (K, L), e.eval and e.epSquare (the Position's Q and O),
-// e.futility (4.1 or 4.0) and e.mateDepth, e.ctl.budget (the 1e6),
-// startNodes (N's 128), key (K(A,B)), steps and pieceValue (o[], w[]),
-// castlingCorner and rookReady (the castling test), b2i (C's truth as an
-// int), the hook's searchMove, and the constants offBoard, noSquare,
-// infinity and promoGain (M, S, I, C).
+// Beside itself it uses only micro-Max's globals (umax.go: the board, the
+// Engine's fields, steps, pieceValue, key, the castling test, the hook) and
+// the table slot's load and store (hash.go); TestLiteralReadsUmax checks it.
 //
 // C keeps squares and pieces in chars, which wrap at 8 bits; here they are
 // ints. The values they take stay in 0..127, except where a step leaves the

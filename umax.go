@@ -5,16 +5,12 @@ import (
 	"sync/atomic"
 )
 
-// micro-Max 4.1, H.G. Muller's chess program in 133 lines of C (umax41.c):
-// its globals, read first. This file holds the 0x88 board and micro-Max's
-// constants, its tables o[], w[] and n[], the Position a search starts
-// from, the key function K(A,B), the Engine (the rest of micro-Max's
-// globals: the table, the node counter, the move the root must play),
-// rootSearch (main()'s call of D()) and the hook's declaration, the one
-// door through which whatever watches a search plugs in. Read next
-// search_literal.go, micro-Max's D() statement for statement, with the C
-// listing beside it: it uses nothing but this file and the table slot's
-// packing in hash.go (TestLiteralReadsUmax).
+// micro-Max 4.1's globals, read first: the 0x88 board and the constants,
+// o[], w[] and n[], the Position a search starts from, the key function
+// K(A,B), the Engine (the table, the node counter, the move the root must
+// play), rootSearch (main()'s call of D()) and the hook's declaration. Then
+// read search_literal.go, D() statement for statement, beside the C
+// listing: it needs only this file and hash.go's slot packing.
 //
 // Each C letter has a Go name:
 //
