@@ -1,9 +1,6 @@
 package main
 
-import (
-	"cmp"
-	"io"
-)
+import "io"
 
 // The board beyond micro-Max's globals (umax.go): the initial position and
 // the centre table as main() sets them up, the board printed, square names,
@@ -215,42 +212,6 @@ func continuesRay(b *[256]int8, from, to, step, piece int) bool {
 		return (to-from)*step == 1 && rookReady(b, castlingCorner(from, step), piece&(white|black))
 	}
 	return piece&7 >= 5 // bishop, rook, queen
-}
-
-// moveEffect is what a move does besides moving its piece.
-type moveEffect struct {
-	piece     int // u: the piece that moves, as it stands on from
-	newPiece  int // the piece on to after the move: moved, and promoted
-	victim    int // t: the piece captured (0 if none)
-	captureSq int // H: where the victim stands (to, or the square behind to for e.p.)
-	rookFrom  int // G: the castling rook's corner, else noSquare
-	passed    int // F: the square the king or pawn passes (the next e.p. square; the castled rook's), else noSquare
-	gain      int // i: the material won, capture and promotion
-}
-
-// effectOf is what the move m does on p besides moving its piece, by
-// micro-Max's rules: the capture (e.p.: behind to), castling's rook and
-// square passed, a double step's square passed, a promotion (to m.promo, a
-// queen if 0). The one place that works them out outside the searches.
-func (p *Position) effectOf(m Move) moveEffect {
-	b := &p.board
-	d := moveEffect{piece: int(b[m.from]), rookFrom: noSquare, passed: noSquare}
-	kind := d.piece & 7
-	d.captureSq = captureSquare(kind, m.to, p.epSquare)
-	d.victim = int(b[d.captureSq])
-	d.newPiece, d.gain = d.piece|movedBit, 99*pieceValue[d.victim&7]
-	if step := m.to - m.from; kind == 4 && (step == 2 || step == -2) || kind < 3 && (step == 32 || step == -32) {
-		d.passed = m.from + step/2 // castling, or a pawn's double step
-		if kind == 4 {
-			d.rookFrom = castlingCorner(m.from, step/2)
-		}
-	}
-	if promotes(kind, m.to) {
-		promo := cmp.Or(m.promo, 7)
-		d.newPiece = p.side | promo | movedBit
-		d.gain += promotionGain[promo]
-	}
-	return d
 }
 
 // castled reports whether the last move castled: micro-Max's e.p. square is

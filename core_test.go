@@ -56,7 +56,7 @@ func typeCheckPackage(t *testing.T, goos, goarch string) (*token.FileSet, map[st
 // TestCoreStandsAlone: the core files use no name declared outside the
 // core: no type, function, variable, constant, field or method of the
 // engine around them, the protocols, the instruments or the browser. What
-// watches a search plugs in through the hook (hook.go); the core names
+// watches a search plugs in through the hook (umax.go); the core names
 // none of it. Checked on linux/amd64 and windows/arm64, so that each
 // platform's files are read.
 func TestCoreStandsAlone(t *testing.T) {

@@ -405,7 +405,7 @@ func (j *searchJob) wait() searchResult {
 }
 
 // rootMoveSet is UCI's searchmoves: bit bitIndex(to) of set[bitIndex(from)]
-// for each root move to be searched. As a search hook (hook.go) it cuts the
+// for each root move to be searched. As a search hook (umax.go) it cuts the
 // others at the root: made but not searched, scored -infinity so that none
 // is played.
 type rootMoveSet struct {

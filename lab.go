@@ -4,7 +4,7 @@ package main
 // micro-Max's own, each a switch that is off by default. With every switch
 // off the search is micro-Max 4.1 (or 4.0 with futility off), node for node:
 // nothing of this file runs. While a switch is on, labRules is the engine's
-// rules (setLab, hook.go), and labRule decides every move it makes,
+// rules (setLab, umax.go), and labRule decides every move it makes,
 // micro-Max's own futility test included.
 //
 // The seeds, the documents the rules come from:
@@ -18,7 +18,7 @@ package main
 // Every rule is decided where micro-Max decides its own futility: in the
 // parent, after the move's new evaluation v is known and before the reply
 // is searched (C: v=s>1|v>f?-D(...):v). The words are micro-Max's, as
-// searchMove (hook.go) names them: s remaining (the reply's depth), v
+// searchMove (umax.go) names them: s remaining (the reply's depth), v
 // score, f alphaNow (alpha after micro-Max's q--, raised to the best score
 // so far), l beta. v is exact, not an estimate: the node's eval e, plus the
 // gain i, plus the move's positional points (centre table, castling, pawns).
@@ -36,7 +36,7 @@ package main
 // (the weakest fail high).
 
 // The laboratory's pruning rules, numbered after micro-Max's own
-// (hook.go: notPruned, ruleFutility, which the laboratory applies with its
+// (umax.go: notPruned, ruleFutility, which the laboratory applies with its
 // frontier margin).
 const (
 	ruleExtended   = ruleFutility + 1 + iota // extended futility at the pre-frontier (Heinz)
@@ -96,7 +96,7 @@ const (
 // active reports whether any switch is on: then labRule decides the moves.
 func (l labSettings) active() bool { return l != labSettings{} }
 
-// labRules is the laboratory as a hook (hook.go), the engine's rules
+// labRules is the laboratory as a hook (umax.go), the engine's rules
 // while a switch is on: with its switches, it decides every move (labRule).
 type labRules struct {
 	quietHook

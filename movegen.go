@@ -1,6 +1,9 @@
 package main
 
-import "strings"
+import (
+	"cmp"
+	"strings"
+)
 
 // Legal moves under micro-Max's rules, for the protocol adapters.
 //
@@ -154,13 +157,49 @@ func (p *Position) isLegal(m Move) bool {
 	return false
 }
 
+// moveEffect is what a move does besides moving its piece.
+type moveEffect struct {
+	piece     int // u: the piece that moves, as it stands on from
+	newPiece  int // the piece on to after the move: moved, and promoted
+	victim    int // t: the piece captured (0 if none)
+	captureSq int // H: where the victim stands (to, or the square behind to for e.p.)
+	rookFrom  int // G: the castling rook's corner, else noSquare
+	passed    int // F: the square the king or pawn passes (the next e.p. square; the castled rook's), else noSquare
+	gain      int // i: the material won, capture and promotion
+}
+
+// effectOf is what the move m does on p besides moving its piece, by
+// micro-Max's rules: the capture (e.p.: behind to), castling's rook and
+// square passed, a double step's square passed, a promotion (to m.promo, a
+// queen if 0). The one place that works them out outside the searches.
+func (p *Position) effectOf(m Move) moveEffect {
+	b := &p.board
+	d := moveEffect{piece: int(b[m.from]), rookFrom: noSquare, passed: noSquare}
+	kind := d.piece & 7
+	d.captureSq = captureSquare(kind, m.to, p.epSquare)
+	d.victim = int(b[d.captureSq])
+	d.newPiece, d.gain = d.piece|movedBit, 99*pieceValue[d.victim&7]
+	if step := m.to - m.from; kind == 4 && (step == 2 || step == -2) || kind < 3 && (step == 32 || step == -32) {
+		d.passed = m.from + step/2 // castling, or a pawn's double step
+		if kind == 4 {
+			d.rookFrom = castlingCorner(m.from, step/2)
+		}
+	}
+	if promotes(kind, m.to) {
+		promo := cmp.Or(m.promo, 7)
+		d.newPiece = p.side | promo | movedBit
+		d.gain += promotionGain[promo]
+	}
+	return d
+}
+
 // makeMove plays m on the position exactly as search() makes a move at the
 // root and leaves it made: the moved bit set, a castling rook placed on the
 // square the king passed (with its moved bit clear, as micro-Max does), a
 // promotion to m.promo (a queen if 0), the evaluation negated for the new
 // side to move less the material won (micro-Max's Q=-e-i: the positional
 // part of the move is not kept), and the e.p. square set to the square a
-// double step or a castling king passed (effectOf, board.go). It does not
+// double step or a castling king passed (effectOf). It does not
 // check legality.
 func (p *Position) makeMove(m Move) moveEffect {
 	b := &p.board

@@ -19,7 +19,7 @@ package main
 //
 // What micro-Max does not have is marked "not in micro-Max" or "hook", and
 // is these lines, each one statement:
-//   - hook := e.hook: what watches the search (hook.go), or quietHook;
+//   - hook := e.hook: what watches the search (the hook below), or quietHook;
 //   - hook.enter: a call begins (after the table lookup);
 //   - hook.iterate: an iteration begins;
 //   - e.tell: a move is made (told to hook.move as a searchMove); what
@@ -80,7 +80,7 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 	b := &e.board                                                 // b[]
 	slot := &e.table[(indexKey+int32(side*epSquare))&e.tableMask] // a: look up the position in the hash table; C: J+k*E&U-1
 	entry := slot.load()                                          // (the entry's fields, C's a->D, a->V, a->X, a->Y, a->K)
-	hook := e.hook                                                // (not in micro-Max: what watches the search, hook.go)
+	hook := e.hook                                                // (not in micro-Max: what watches the search)
 
 	alpha-- // adjust the window: delay bonus
 

@@ -2,7 +2,7 @@ package main
 
 // The statistics of a search (-stats, UCI's debug): per depth, the moves
 // made, searched and pruned, the calls and their table hits. A search hook
-// (hook.go).
+// (umax.go).
 
 import "fmt"
 

@@ -2,7 +2,7 @@ package main
 
 // -tree: the tree of one root iteration of one search, recorded for a
 // picture (treedot.go draws it in Graphviz's DOT language). A treeRecorder
-// is a search hook (hook.go): the search calls it at its six points. A
+// is a search hook (umax.go): the search calls it at its six points. A
 // search asked to record (searchControl.tree) is the literal one
 // (search_literal.go), which walks the same tree as the fast one.
 //

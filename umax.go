@@ -178,7 +178,7 @@ type searchControl struct {
 	// its iteration depth less one), nodes so far, score and best move: the
 	// kibitz line that micro-Max's listing has commented out.
 	report func(depth, nodes, score, from, to int)
-	// hooks watch the search (hook.go), after the engine's rules; literal
+	// hooks watch the search (searchHook), after the engine's rules; literal
 	// asks for the literal search (what records a tree needs its order of
 	// work).
 	hooks   []searchHook
