@@ -1,11 +1,8 @@
 package main
 
-// Several hooks on one search. The hook (searchHook, umax.go) is how what
-// watches a search plugs in: the statistics of -stats, the tree of -tree,
-// the futility laboratory's rules and UCI's searchmoves, each a searchHook.
-// Both searches call it at the same six points of every call of D(); while
-// nothing watches (e.hook == nil) the fast search skips them, and the
-// literal search calls quietHook, which does nothing.
+// Several hooks on one search (the hook, searchHook, is declared in
+// umax.go): the statistics, the tree, the laboratory's rules, searchmoves.
+// While none watches the literal search calls quietHook, doing nothing.
 
 // hookList is several hooks watching one search: each is told in turn, in
 // the list's order, and a move's verdict and score pass from each to the

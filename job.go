@@ -404,10 +404,9 @@ func (j *searchJob) wait() searchResult {
 	return j.result
 }
 
-// rootMoveSet is UCI's searchmoves: bit bitIndex(to) of set[bitIndex(from)]
-// for each root move to be searched. As a search hook (umax.go) it cuts the
-// others at the root: made but not searched, scored -infinity so that none
-// is played.
+// rootMoveSet is UCI's searchmoves, a search hook: bit bitIndex(to) of
+// set[bitIndex(from)] for each root move to search; the others are cut,
+// scored -infinity so that none is played.
 type rootMoveSet struct {
 	quietHook
 	set [64]uint64

@@ -151,13 +151,12 @@ type Engine struct {
 	kings  [2]int    // squares of the two kings
 
 	// Not in micro-Max: the search running now, as rootSearch sets it up.
-	// ctl is what the code around it asked (its budget, kibitz line and
-	// stop poll), hook what watches it (hook.go: rules and ctl.hooks; nil:
-	// nothing) and told the move last told to the hook. After
-	// it, aborted says the poll stopped it mid-iteration (the position is
-	// the root's, and the table holds what it stored before), and
-	// rootIndexKey and rootLockKey are the keys it gave the root (C: J and Z
-	// of the call in main()), where a walk along the PV starts.
+	// ctl is what the code around it asked (budget, kibitz line, stop poll),
+	// hook what watches it (rules, then ctl.hooks; nil: nothing), told the
+	// move last told to it. After it, aborted says the poll stopped it
+	// mid-iteration (the position is the root's again), and rootIndexKey and
+	// rootLockKey are the root's keys (C: J and Z of main()'s call), where a
+	// walk along the PV starts.
 	ctl                       *searchControl
 	hook                      searchHook
 	told                      searchMove
@@ -178,9 +177,8 @@ type searchControl struct {
 	// its iteration depth less one), nodes so far, score and best move: the
 	// kibitz line that micro-Max's listing has commented out.
 	report func(depth, nodes, score, from, to int)
-	// hooks watch the search (searchHook), after the engine's rules; literal
-	// asks for the literal search (what records a tree needs its order of
-	// work).
+	// hooks watch the search, after the engine's rules; literal asks for
+	// the literal search (a tree recorded needs its order of work).
 	hooks   []searchHook
 	literal bool
 	// poll, if set, is asked every stopPollNodes nodes with the node
@@ -237,8 +235,7 @@ func b2i(b bool) int {
 }
 
 // rootSearch is micro-Max's call D(k,-I,I,Q,1,j++,O,8,2) from main(), run
-// under ctl: its budget, its kibitz line, its stop poll, and its hooks,
-// after the engine's rules.
+// under ctl: its budget, kibitz line, stop poll, and hooks (after e.rules).
 // With pendingFrom == infinity it thinks until the node budget is spent (or
 // ctl says stop deepening) and plays its best move; otherwise it plays the
 // pending move if that is legal. It reports whether a move was played; then
@@ -323,9 +320,8 @@ type searchMove struct {
 	made      bool      // the move stands on the board (the literal search), else the board is as before it
 }
 
-// tell tells e's hook of the move m and returns the verdict and the score
-// that stand. m is kept on the engine (e.told), so that nothing is
-// allocated per move.
+// tell tells e's hook of the move m, kept in e.told (nothing is allocated
+// per move), and returns the verdict and the score that stand.
 func (e *Engine) tell(m searchMove) (pruneRule, int) {
 	e.told = m
 	return e.hook.move(&e.told)
