@@ -149,7 +149,7 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 	fs.IntVar(&cl.treePlies, "tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
 	fs.StringVar(&cl.treeOut, "tree-out", "tree.dot", "the file -tree writes")
 	fs.BoolVar(&cl.version, "version", false, "print the engine's name and version and exit")
-	fs.Var(levelFlag{&cl.cfg.strength}, "level", "a strength level by its knobs, BUDGET[,MARGIN] (root node budget, margin in points, 99 a pawn), instead of -elo's (for scripts/strength-calibrate.sh)")
+	fs.Var(levelFlag{&cl.cfg.strength}, "level", "a strength level by its knobs, BUDGET[,SPREAD] (root node budget; spread in points, 99 a pawn: a move SPREAD points worse half as likely), instead of -elo's (for scripts/strength-calibrate.sh)")
 	cl.applyOptions = addOptionFlags(fs) // the option table's flags: -futility, the laboratory's, -elo, -seed, -hash
 	if err := fs.Parse(args); err != nil {
 		os.Exit(2) // the flag package has said why
