@@ -36,38 +36,41 @@
 //
 // # The code, in reading order
 //
-// One package, a file per concern. The core is micro-Max itself, and names
-// nothing around it (TestCoreStandsAlone); read it with the C listing
-// beside you:
+// One package, a file per concern, read in the order README's "Read the
+// code" gives (TestReadingOrder holds this list and the page's to it). The
+// core is micro-Max itself, and names nothing around it
+// (TestCoreStandsAlone); read it with the C listing beside you:
 //
-//  1. board.go: the 0x88 board, the piece codes, the centre table in the
-//     board's right half, the initial position, and micro-Max's rules as
-//     the code outside the searches needs them, each written once.
-//  2. hash.go: glibc's rand() replayed, the hash keys, the transposition
+//  1. umax.go: micro-Max's globals: the 0x88 board and its constants, o[],
+//     w[] and n[] as steps, pieceValue and pieceLetters, the Position and
+//     its key, the Engine, rootSearch (micro-Max's call of D() in main())
+//     and the hook's declaration; its header is the glossary of C letters.
+//  2. search_literal.go: micro-Max's D() statement for statement, with the
+//     C's variables and jumps and micro-Max's comments.
+//  3. hash.go: glibc's rand() replayed, the hash keys, the transposition
 //     table's 9-byte slots and its size; table_linux.go and table_other.go,
 //     its memory.
-//  3. search_literal.go: micro-Max's D() statement for statement, with the
-//     C's variables and jumps and micro-Max's comments. Start here.
-//  4. search.go: the Engine (micro-Max's globals), rootSearch (micro-Max's
-//     call of D() in main()) and search, the same search as the literal one
-//     with shortcuts that change its speed and nothing else: pieces.go (the
-//     piece sets, recaptures found directly), prefetch_amd64.go and
-//     prefetch_other.go (the table's slots fetched ahead).
-//  5. hook.go: the hook through which what watches a search plugs in.
+//  4. search.go: the fast search, the same tree as the literal one with
+//     shortcuts that change its speed and nothing else, numbered in its
+//     header: pieces.go (the piece sets, recaptures found directly),
+//     prefetch_amd64.go and prefetch_other.go (the table's slots fetched
+//     ahead).
+//  5. watch.go and hook.go: what watches a search, plugged into the hook.
 //
 // Around the core, which no protocol text enters:
 //
-//  6. The engine: engine.go (a move played with micro-Max's own check, the
-//     PV, mate distances, a new game), job.go (a search in a goroutine of
-//     its own, under a clock), clock.go (the time of a move), game.go (the
-//     game record: undo, mate, draws by rule), movegen.go (legal moves),
-//     fen.go (set-up positions), san.go (moves in SAN), textio.go (lines in
-//     and out), options.go (the one table of settings), version.go (the
-//     name the GUIs show), and main.go: the flags, the protocol's choice,
-//     micro-Max's console dialogue (console.run, its main() loop), the bench.
+//  6. The engine: board.go (micro-Max's rules as the code outside the
+//     searches needs them), movegen.go (legal moves), engine.go (a move
+//     played with micro-Max's own check, the PV, mate distances, a new
+//     game), job.go (a search in a goroutine of its own, under a clock),
+//     clock.go (the time of a move), game.go (the game record: undo, mate,
+//     draws by rule), fen.go (set-up positions), san.go (moves in SAN),
+//     textio.go (lines in and out), options.go (the one table of settings),
+//     version.go (the name the GUIs show), and main.go: the flags, the
+//     protocol's choice, micro-Max's console dialogue (console.run, its
+//     main() loop), the bench.
 //  7. The protocols: xboard.go (CECP) and uci.go (UCI).
-//  8. The instruments, which watch a search through the hook: watch.go
-//     (the instruments and searchmoves), stats.go (-stats), lab.go (the
+//  8. The instruments, which watch a search: stats.go (-stats), lab.go (the
 //     futility laboratory), tree.go and treedot.go (-tree), strength.go
 //     (the strength levels).
 //  9. The browser page's engine: worker_js.go and worker_other.go (the Web
