@@ -372,3 +372,79 @@ func TestCodeMaps(t *testing.T) {
 		}
 	}
 }
+
+// TestReadingOrder: the code has one reading order, README's "Read the
+// code". The package doc (go doc -cmd) names the Go files in that order,
+// every one; the page's "How it works" (web/index.html) names first the
+// core's files as README does, every one, and then some of the rest, in
+// README's order.
+func TestReadingOrder(t *testing.T) {
+	t.Parallel()
+	readme, doc, page := readingOrderTexts(t)
+	coreEnd := strings.Index(readme, "Around the core")
+	if coreEnd < 0 {
+		t.Fatal(`README's "Read the code" has no "Around the core"`)
+	}
+	order, core := filesInOrder(readme), filesInOrder(readme[:coreEnd])
+	if len(core) == 0 || len(order) == len(core) {
+		t.Fatalf("README's reading order %v: no core or nothing around it", order)
+	}
+	if got := filesInOrder(doc); !slices.Equal(got, order) {
+		t.Errorf("the package doc reads the files in the order\n%v\nREADME in the order\n%v", got, order)
+	}
+	got := filesInOrder(page)
+	if len(got) < len(core) || !slices.Equal(got[:len(core)], core) {
+		t.Errorf("the page's How it works starts with\n%v\nwhere README's core is\n%v", got, core)
+	}
+	rest := order
+	for _, f := range got {
+		i := slices.Index(rest, f)
+		if i < 0 {
+			t.Errorf("the page names %s out of README's order %v (or a file README does not name)", f, order)
+			break
+		}
+		rest = rest[i+1:]
+	}
+}
+
+// readingOrderTexts are the three texts that give the reading order:
+// README's "Read the code" up to the go doc line, the package doc's "The
+// code, in reading order", and the page's "How it works" section.
+func readingOrderTexts(t *testing.T) (readme, doc, page string) {
+	t.Helper()
+	read := func(name string) string {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	between := func(name, text, from, to string) string {
+		start := strings.Index(text, from)
+		end := strings.Index(text[max(start, 0):], to)
+		if start < 0 || end < 0 {
+			t.Fatalf("%s has no %q followed by %q", name, from, to)
+		}
+		return text[start : start+end]
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme = between("README.md", read("README.md"), "## Read the code", "`go doc -cmd` prints the same map")
+	doc = between("main.go's package doc", f.Doc.Text(), "The code, in reading order", "README.md says")
+	page = between("web/index.html", read("web/index.html"), `<section id="how"`, "</section>")
+	return readme, doc, page
+}
+
+// filesInOrder are the Go files a text names, in the order it first names
+// each.
+func filesInOrder(text string) []string {
+	var files []string
+	for _, f := range regexp.MustCompile(`\b[a-z0-9_]+\.go\b`).FindAllString(text, -1) {
+		if !slices.Contains(files, f) {
+			files = append(files, f)
+		}
+	}
+	return files
+}

@@ -7,11 +7,40 @@ import (
 	"strings"
 )
 
-// fenPieces maps the piece letters of a FEN to micro-Max's piece codes.
-var fenPieces = map[byte]int{
-	'P': white + 1, 'N': white + 3, 'B': white + 5, 'R': white + 6, 'Q': white + 7, 'K': white + 4,
-	'p': black + 2, 'n': black + 3, 'b': black + 5, 'r': black + 6, 'q': black + 7, 'k': black + 4,
+// fenLetter is a piece's letter in a FEN: micro-Max's own (pieceLetters),
+// but P and p for the pawns it prints as * and +.
+func fenLetter(piece int) byte {
+	switch c := pieceLetters[piece&15]; c {
+	case '*':
+		return 'P'
+	case '+':
+		return 'p'
+	default:
+		return c
+	}
 }
+
+// fenPieces maps the piece letters of a FEN to micro-Max's piece codes:
+// fenLetter read backwards.
+var fenPieces = func() map[byte]int {
+	pieces := map[byte]int{}
+	for piece := white + 1; piece < black+8; piece++ { // White's, then Black's
+		if c := fenLetter(piece); c != '?' && c != '.' {
+			pieces[c] = piece
+		}
+	}
+	return pieces
+}()
+
+// sides names White and Black (micro-Max's 8 and 16, by side/black) as a
+// FEN does and in words.
+var sides = [2]struct{ letter, name string }{{"w", "White"}, {"b", "Black"}}
+
+// sideLetter is a side as a FEN names it: "w" or "b".
+func sideLetter(side int) string { return sides[side/black].letter }
+
+// sideName is "White" or "Black".
+func sideName(side int) string { return sides[side/black].name }
 
 // setup is a position read from a FEN, with what a Position does not hold.
 type setup struct {
@@ -48,12 +77,12 @@ func parseFEN(fen string) (setup, error) {
 		return s, err
 	}
 	switch fields[1] {
-	case "w":
+	case sideLetter(white):
 		p.side = white
-	case "b":
+	case sideLetter(black):
 		p.side = black
 	default:
-		return s, fmt.Errorf("side to move %q, want w or b", fields[1])
+		return s, fmt.Errorf("side to move %q, want %s or %s", fields[1], sideLetter(white), sideLetter(black))
 	}
 	dropped, err := p.setCastling(fields[2])
 	if err != nil {
@@ -229,15 +258,7 @@ func fenOf(p *Position) string {
 				s = append(s, '0'+empty)
 				empty = 0
 			}
-			c := " pPnkbrq"[piece&7]
-			switch piece & 7 {
-			case 1, 2:
-				c = 'p'
-			}
-			if piece&white != 0 {
-				c -= 'a' - 'A'
-			}
-			s = append(s, c)
+			s = append(s, fenLetter(piece))
 		}
 		if empty > 0 {
 			s = append(s, '0'+empty)
@@ -246,11 +267,7 @@ func fenOf(p *Position) string {
 			s = append(s, '/')
 		}
 	}
-	side := " w "
-	if p.side == black {
-		side = " b "
-	}
-	s = append(s, side...)
+	s = append(append(append(s, ' '), sideLetter(p.side)...), ' ')
 	castle := len(s)
 	for i, k := range castlingCorners {
 		if p.castlingRights()&(1<<i) != 0 {

@@ -136,6 +136,19 @@ const (
 	noMatingMaterial         // neither side can mate (KK, KNK, KBK, KBKB with like bishops)
 )
 
+// endTexts are the ends of a game as the engine writes them: the result,
+// the end's name (the page's umax state) and the comment CECP's result line
+// gives it. A claimable draw is claimed.
+var endTexts = [...]struct{ result, name, comment string }{
+	notOver:          {"*", "", ""},
+	whiteMates:       {"1-0", "checkmate", sideName(white) + " mates"},
+	blackMates:       {"0-1", "checkmate", sideName(black) + " mates"},
+	stalemate:        {"1/2-1/2", "stalemate", "Stalemate"},
+	fiftyMoves:       {"1/2-1/2", "fifty-move rule", "Draw by 50-move rule"},
+	repetition:       {"1/2-1/2", "threefold repetition", "Draw by repetition"},
+	noMatingMaterial: {"1/2-1/2", "insufficient material", "Insufficient mating material"},
+}
+
 // claimable reports whether the game goes on unless a player claims the
 // draw (the 50-move rule and repetition); the other ends are final.
 func (g gameEnd) claimable() bool { return g == fiftyMoves || g == repetition }

@@ -16,7 +16,7 @@ func TestRepetitionClaim(t *testing.T) {
 		if end == notOver {
 			return "not over"
 		}
-		return resultTexts[end]
+		return endTexts[end].comment
 	}
 	moves := strings.Fields("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3")
 	for i, m := range moves {

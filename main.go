@@ -36,43 +36,46 @@
 //
 // # The code, in reading order
 //
-// One package, a file per concern. The core is micro-Max itself, and names
-// nothing around it (TestCoreStandsAlone); read it with the C listing
-// beside you:
+// One package, a file per concern, read in the order README's "Read the
+// code" gives (TestReadingOrder holds this list and the page's to it). The
+// core is micro-Max itself, and names nothing around it
+// (TestCoreStandsAlone); read it with the C listing beside you:
 //
-//  1. umax.go: micro-Max's globals, read first: the 0x88 board and the
-//     constants, o[], w[] and n[], the Position, the key function, the
-//     Engine, rootSearch (micro-Max's call of D() in main()) and the hook's
-//     declaration, with the C letters' Go names.
+//  1. umax.go: micro-Max's globals: the 0x88 board and its constants, o[],
+//     w[] and n[] as steps, pieceValue and pieceLetters, the Position and
+//     its key, the Engine, rootSearch (micro-Max's call of D() in main())
+//     and the hook's declaration; its header is the glossary of C letters.
 //  2. search_literal.go: micro-Max's D() statement for statement, with the
-//     C's variables and jumps and micro-Max's comments. It needs only
-//     umax.go and the table slot's packing (hash.go).
-//  3. search.go: search, the same search as the literal one with shortcuts
-//     that change its speed and nothing else, listed and numbered at its
-//     top: pieces.go (the piece sets, recaptures found directly),
+//     C's variables and jumps and micro-Max's comments; it needs only
+//     umax.go and the table slot's packing in hash.go.
+//  3. hash.go: glibc's rand() replayed, the hash keys, the transposition
+//     table's 9-byte slots and its size; table_linux.go and table_other.go,
+//     its memory.
+//  4. search.go: the fast search, the same tree as the literal one with
+//     shortcuts that change its speed and nothing else, numbered in its
+//     header: pieces.go (the piece sets, recaptures found directly),
 //     prefetch_amd64.go and prefetch_other.go (the table's slots fetched
 //     ahead).
-//  4. board.go: the initial position, and micro-Max's rules as the code
-//     outside the literal search needs them, each written once. hash.go:
-//     glibc's rand() replayed, the key words, the transposition table's
-//     9-byte slots and its size; table_linux.go and table_other.go, its
-//     memory. hook.go: several hooks on one search.
+//  5. board.go (micro-Max's rules as the code outside the searches needs
+//     them) and hook.go (several hooks on one search).
 //
 // Around the core, which no protocol text enters:
 //
-//  5. The engine: engine.go (a move played with micro-Max's own check, the
-//     PV, mate distances, a new game), job.go (a search in a goroutine of
-//     its own, under a clock), clock.go (the time of a move), game.go (the
-//     game record: undo, mate, draws by rule), movegen.go (legal moves),
-//     fen.go (set-up positions), san.go (moves in SAN), textio.go (lines in
-//     and out), options.go (the one table of settings), version.go (the
-//     name the GUIs show), and main.go: the flags, the protocol's choice,
-//     micro-Max's console dialogue (console.run, its main() loop), the bench.
-//  6. The protocols: xboard.go (CECP) and uci.go (UCI).
-//  7. The hooks, which watch a search (searchmoves is job.go's):
-//     stats.go (-stats), lab.go (the futility laboratory), tree.go and
-//     treedot.go (-tree), strength.go (the strength levels).
-//  8. The browser page's engine: worker_js.go and worker_other.go (the Web
+//  6. The engine: movegen.go (legal moves, a move's side effects),
+//     engine.go (a move
+//     played with micro-Max's own check, the PV, mate distances, a new
+//     game), job.go (a search in a goroutine of its own, under a clock),
+//     clock.go (the time of a move), game.go (the game record: undo, mate,
+//     draws by rule), fen.go (set-up positions), san.go (moves in SAN),
+//     textio.go (lines in and out), options.go (the one table of settings),
+//     version.go (the name the GUIs show), and main.go: the flags, the
+//     protocol's choice, micro-Max's console dialogue (console.run, its
+//     main() loop), the bench.
+//  7. The protocols: xboard.go (CECP) and uci.go (UCI).
+//  8. The instruments, which watch a search: stats.go (-stats), lab.go (the
+//     futility laboratory), tree.go and treedot.go (-tree), strength.go
+//     (the strength levels).
+//  9. The browser page's engine: worker_js.go and worker_other.go (the Web
 //     Worker), uci_web.go (the page's own commands), treejson.go (the tree
 //     as JSON), stepsource.go (the stepper's lines of the literal search),
 //     treediff.go (two trees compared).
@@ -151,7 +154,7 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 	fs.IntVar(&cl.treePlies, "tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
 	fs.StringVar(&cl.treeOut, "tree-out", "tree.dot", "the file -tree writes")
 	fs.BoolVar(&cl.version, "version", false, "print the engine's name and version and exit")
-	fs.Var(levelFlag{&cl.cfg.strength}, "level", "a strength level by its knobs, BUDGET[,MARGIN] (root node budget, margin in points, 99 a pawn), instead of -elo's (for scripts/strength-calibrate.sh)")
+	fs.Var(levelFlag{&cl.cfg.strength}, "level", "a strength level by its knobs, BUDGET[,SPREAD] (root node budget; spread in points, 99 a pawn: a move SPREAD points worse half as likely), instead of -elo's (for scripts/strength-calibrate.sh)")
 	cl.applyOptions = addOptionFlags(fs) // the option table's flags: -futility, the laboratory's, -elo, -seed, -hash
 	if err := fs.Parse(args); err != nil {
 		os.Exit(2) // the flag package has said why

@@ -25,9 +25,6 @@ type Move struct {
 	promo    int
 }
 
-// pieceNames names the piece types as a promotion's letter does.
-const pieceNames = ".??nkbrq"
-
 // promotionKinds are the piece types a pawn may become, queen first.
 var promotionKinds = [4]int{7, 6, 5, 3}
 
@@ -41,7 +38,7 @@ var promotionGain = [8]int{3: 99 * 2, 5: 99 * 2, 6: 99 * 4, 7: promoGain}
 func (m Move) String() string {
 	s := squareName(m.from) + squareName(m.to)
 	if m.promo != 0 {
-		s += string(pieceNames[m.promo])
+		s += pieceLetters[m.promo : m.promo+1] // the black piece's letter: lower case
 	}
 	return s
 }
@@ -229,7 +226,7 @@ func (p *Position) parseMove(text string) (m Move, ok bool) {
 	}
 	promo := 0
 	if len(text) == 5 {
-		if promo = strings.IndexByte(pieceNames, text[4]|0x20); promo < 3 || promo == 4 {
+		if promo = strings.IndexByte(pieceLetters[:8], text[4]|0x20); promo < 3 || promo == 4 {
 			return Move{}, false // not n, b, r or q, in either case
 		}
 	}

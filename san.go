@@ -4,9 +4,9 @@ package main
 // written from the engine's own legal moves (movegen.go), so that the page
 // needs no chess library of its own.
 
-// sanPieceLetters are the SAN letters of micro-Max's piece types (1 and 2
-// the pawns, 3 knight, 4 king, 5 bishop, 6 rook, 7 queen); a pawn has none.
-const sanPieceLetters = "???NKBRQ"
+// sanLetter is the SAN letter of a piece type (3 knight, 4 king, 5 bishop,
+// 6 rook, 7 queen): micro-Max's letter of the white piece. A pawn has none.
+func sanLetter(kind int) string { return pieceLetters[white+kind : white+kind+1] }
 
 // san writes m, a legal move of the position, in SAN: the piece letter,
 // as much of the from-square as tells it from the other moves of that
@@ -30,10 +30,10 @@ func (p *Position) san(m Move, legal []Move) string {
 		}
 		s += squareName(m.to)
 		if m.promo != 0 {
-			s += "=" + sanPieceLetters[m.promo:m.promo+1]
+			s += "=" + sanLetter(m.promo)
 		}
 	default:
-		s = sanPieceLetters[kind:kind+1] + p.disambiguation(m, legal)
+		s = sanLetter(kind) + p.disambiguation(m, legal)
 		if d.victim != 0 {
 			s += "x"
 		}

@@ -151,6 +151,11 @@ func TestStatsAddUp(t *testing.T) {
 		if !bytes.Contains(got.Bytes(), []byte("#  1 ply: moves made")) {
 			t.Errorf("no statistics in the output:\n%s", got.Bytes())
 		}
+		// The last search's sum, after its lines.
+		sum := fmt.Sprintf("# all: nodes %d = 1 root + %d searched + %d stalemate probes\n", nodes, searched, s.probes)
+		if !bytes.Contains(got.Bytes(), []byte(sum)) {
+			t.Errorf("the output has no line %q:\n%s", sum, got.Bytes())
+		}
 	}
 }
 

@@ -60,7 +60,10 @@ func (s *searchStats) move(m *searchMove) (pruneRule, int) {
 // nodes asked for that depth with their hash hits. A rule of the laboratory
 // (or searchmoves) that cut moves adds a column after "futile" ("+ extended
 // N"); "futile" is then micro-Max's own test (with the lab's margin).
-// Statistics not counted (nil) have no lines.
+// A last line sums the nodes: the root, the searched moves' replies and the
+// stalemate probes (when every move lost the king, the call that asks
+// whether the other side can take it now: mate, else stalemate). Statistics
+// not counted (nil) have no lines.
 func (s *searchStats) lines() []string {
 	if s == nil {
 		return nil
@@ -87,6 +90,13 @@ func (s *searchStats) lines() []string {
 			}
 		}
 		lines = append(lines, line+fmt.Sprintf("; nodes %9d, hash hits %8d (%d complete)", s.nodes[d], s.hashHits[d], s.hashDone[d]))
+	}
+	if lines != nil { // every call of search is the root, a searched move's reply or a stalemate probe
+		var nodes, searched int64
+		for d := range s.nodes {
+			nodes, searched = nodes+s.nodes[d], searched+s.searched[d]
+		}
+		lines = append(lines, fmt.Sprintf("all: nodes %d = 1 root + %d searched + %d stalemate probes", nodes, searched, s.probes))
 	}
 	return lines
 }

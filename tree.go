@@ -147,7 +147,7 @@ type treeFrame struct {
 	box     int // the quiescence box it is part of (its own node, if it is one), or -1
 	boxMove int // a recapture of a box: index of the box's move it scores, else -1
 
-	side, alpha, beta, eval, depth, tableDepth int // what the call received
+	side, alpha, beta, eval, tableDepth int // what the call received
 
 	enterNodes, enterPruned         int      // node counter and pruned moves when it began
 	passNodes, passPruned, passStub int      // the same, and the stubs kept, when its iteration began
@@ -191,7 +191,7 @@ func moveStep(kind stepKind, from, to int) treeStep {
 // counter.
 func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
 	f := treeFrame{node: -1, box: -1, boxMove: -1, side: side, alpha: alpha, beta: beta, eval: eval,
-		depth: depth, tableDepth: tableDepth, enterNodes: nodes, enterPruned: r.pruned}
+		tableDepth: tableDepth, enterNodes: nodes, enterPruned: r.pruned}
 	r.counter = nodes
 	if r.recording {
 		r.calls++

@@ -318,14 +318,6 @@ func moveLines(header string, moves []string) []string {
 	return lines
 }
 
-// sideName is "White" or "Black".
-func sideName(side int) string {
-	if side == black {
-		return "Black"
-	}
-	return "White"
-}
-
 // plural picks the word for a count.
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -265,14 +265,6 @@ func treeMoveName(from, to int) string {
 	return moveName(from, to)
 }
 
-// sideLetter is a side as a FEN names it: "w" or "b".
-func sideLetter(side int) string {
-	if side == black {
-		return "b"
-	}
-	return "w"
-}
-
 // jsonWriter writes JSON a piece at a time; the first write error sticks
 // and the rest do nothing (the buffered writer keeps it for Flush).
 type jsonWriter struct {

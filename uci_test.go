@@ -622,8 +622,8 @@ func TestUCISelfPlay(t *testing.T) {
 			play(mustMove(t, &game.current().pos, best))
 		}
 		end := game.end()
-		ends[resultTexts[end]]++
-		t.Logf("game %d: %d plies, %s: %s", seed, game.length(), resultTexts[end], strings.Join(moves, " "))
+		ends[endTexts[end].comment]++
+		t.Logf("game %d: %d plies, %s: %s", seed, game.length(), endTexts[end].comment, strings.Join(moves, " "))
 		if end == notOver {
 			t.Errorf("game %d did not end in 600 plies", seed)
 		}

@@ -114,18 +114,6 @@ func (s *uciSession) treeJSON(steps bool) string {
 	return b.String()
 }
 
-// endNames are the names umax state gives the ends of a game, with the
-// result each gives (a claimable draw is claimed).
-var endNames = map[gameEnd][2]string{
-	notOver:          {"", "*"},
-	whiteMates:       {"checkmate", "1-0"},
-	blackMates:       {"checkmate", "0-1"},
-	stalemate:        {"stalemate", "1/2-1/2"},
-	fiftyMoves:       {"fifty-move rule", "1/2-1/2"},
-	repetition:       {"threefold repetition", "1/2-1/2"},
-	noMatingMaterial: {"insufficient material", "1/2-1/2"},
-}
-
 // stateJSON is the game as the page needs it: the start position and the
 // current one as FENs (with their move counters), the side to move, its
 // legal moves (every promotion piece listed), the moves played in
@@ -136,7 +124,7 @@ func (s *uciSession) stateJSON() string {
 	startFEN, fullmove := s.startFEN()
 	now := g.current()
 	legal := now.pos.legalMoves()
-	end := endNames[g.end()]
+	end := endTexts[g.end()]
 	var b strings.Builder
 	j := &jsonWriter{w: bufio.NewWriter(&b)}
 	j.raw("{")
@@ -145,8 +133,8 @@ func (s *uciSession) stateJSON() string {
 	j.field("fen").str(withCounters(fenOf(&now.pos), now.rule50, fullmove+(g.plies[0].pos.side/black+g.length())/2))
 	j.field("side").str(sideLetter(now.pos.side))
 	j.field("check").boolean(now.pos.inCheck())
-	j.field("end").str(end[0])
-	j.field("result").str(end[1])
+	j.field("end").str(end.name)
+	j.field("result").str(end.result)
 	legalText := make([]string, len(legal))
 	for i, m := range legal {
 		legalText[i] = m.String()

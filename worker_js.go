@@ -27,8 +27,8 @@ package main
 //
 // Go in a browser is one thread with no preemption: while the search runs,
 // the worker's event loop does not, and the messages posted to it wait.
-// So the search's stop poll (searchControl.mustStop, every 4096 nodes)
-// calls pollHost, which every yieldEvery hands the thread to the event loop
+// So the job's stop poll (searchJob.poll, which the search calls every
+// stopPollNodes nodes) calls pollHost, which every yieldEvery hands the thread to the event loop
 // for a moment (yieldToHost): the messages waiting are read, stop and
 // isready are answered, a movetime's timer fires, and the search goes on.
 

@@ -916,16 +916,6 @@ func (s *session) finish() {
 	}
 }
 
-// resultTexts are the result lines of the ends of a game.
-var resultTexts = map[gameEnd]string{
-	whiteMates:       "1-0 {White mates}",
-	blackMates:       "0-1 {Black mates}",
-	stalemate:        "1/2-1/2 {Stalemate}",
-	fiftyMoves:       "1/2-1/2 {Draw by 50-move rule}",
-	repetition:       "1/2-1/2 {Draw by repetition}",
-	noMatingMaterial: "1/2-1/2 {Insufficient mating material}",
-}
-
 // resultLine returns the line that ends the game at the current position,
 // or "" if the game goes on. Mate, stalemate and a lack of mating material
 // end it always. A draw by repetition or the 50-move rule is claimed only
@@ -937,5 +927,5 @@ func (s *session) resultLine() string {
 	if end == notOver || end.claimable() && s.hasScore && s.lastScore > 0 {
 		return ""
 	}
-	return resultTexts[end]
+	return endTexts[end].result + " {" + endTexts[end].comment + "}"
 }
