@@ -83,18 +83,18 @@ func write(img *image.RGBA, text string, x, y, scale int) {
 }
 
 // inPawn reports whether the point (x, y) lies in the pawn: a head, a
-// collar, a body that widens downwards and a base, centred on x = 16.
+// collar, a body that widens downwards and a base, centred on x = 14.
 func inPawn(x, y float64) bool {
-	dx := math.Abs(x - 16)
+	dx := math.Abs(x - 14)
 	switch {
 	case math.Hypot(dx, y-13) <= 6.5: // the head
 		return true
 	case y >= 19 && y <= 22: // the collar
-		return dx <= 7
+		return dx <= 6.5
 	case y > 22 && y <= 38: // the body
-		return dx <= 4+(y-22)*0.45
+		return dx <= 4+(y-22)*0.4
 	case y > 38 && y <= 45: // the base
-		return dx <= 13
+		return dx <= 11
 	}
 	return false
 }
@@ -116,7 +116,7 @@ func draw() *image.RGBA {
 			img.Set(x, y, mix(paper, ink, float64(covered)/samples/samples))
 		}
 	}
-	right := 34 // the letters' column: from here to the right edge, centred
+	right := 28 // the letters' column: from here to the right edge, centred
 	top := "µMax"
 	write(img, top, right+(width-right-textWidth(top, 3))/2, 3, 3)
 	bottom := "4.1"
