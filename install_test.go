@@ -163,7 +163,7 @@ func TestInstall(t *testing.T) {
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "build", "umax") // make builds it: the Makefile's EXE
 	stage := filepath.Join(dir, "stage")       // DESTDIR
-	make := func(args ...string) {
+	runMake := func(args ...string) {
 		t.Helper()
 		cmd := exec.Command("make", append([]string{"EXE=" + exe}, args...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -171,15 +171,15 @@ func TestInstall(t *testing.T) {
 		}
 	}
 
-	make("install", "DESTDIR="+stage) // what the subtests read
+	runMake("install", "DESTDIR="+stage) // what the subtests read
 
 	t.Run("files", func(t *testing.T) {
 		checkInstalled(t, stage, "/usr/local", "/usr/local/bin")
 		// Debian's own layout: PREFIX /usr and the binary in /usr/games.
 		debian := filepath.Join(dir, "debian")
-		make("install", "DESTDIR="+debian, "PREFIX=/usr", "BINDIR=/usr/games")
+		runMake("install", "DESTDIR="+debian, "PREFIX=/usr", "BINDIR=/usr/games")
 		checkInstalled(t, debian, "/usr", "/usr/games")
-		make("uninstall", "DESTDIR="+debian, "PREFIX=/usr", "BINDIR=/usr/games")
+		runMake("uninstall", "DESTDIR="+debian, "PREFIX=/usr", "BINDIR=/usr/games")
 		if left := filesUnder(t, debian); len(left) > 0 {
 			t.Errorf("make uninstall left %v", left)
 		}
