@@ -120,22 +120,6 @@ func TestEngineListFile(t *testing.T) {
 	}
 }
 
-// TestLogoIsGenerated checks that install/umax.png is what
-// scripts/logo.go draws.
-func TestLogoIsGenerated(t *testing.T) {
-	drawn, err := exec.Command("go", "run", "scripts/logo.go", "-o", "-").Output()
-	if err != nil {
-		t.Fatalf("go run scripts/logo.go: %v", err)
-	}
-	committed, err := os.ReadFile("install/umax.png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(drawn, committed) {
-		t.Error("install/umax.png is not what scripts/logo.go draws: go run scripts/logo.go rewrites it")
-	}
-}
-
 // installPrograms are the outside programs TestInstall runs, with their
 // Debian packages: make, the manual page's readers, unshare (which gives
 // XBoard a /usr/local of the staged install without root), XBoard and its
