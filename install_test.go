@@ -147,7 +147,7 @@ func TestInstall(t *testing.T) {
 	dir := t.TempDir()
 	exe := filepath.Join(dir, "build", "umax") // make builds it: the Makefile's EXE
 	stage := filepath.Join(dir, "stage")       // DESTDIR
-	runMake := func(args ...string) {
+	runMake := func(t *testing.T, args ...string) {
 		t.Helper()
 		cmd := exec.Command("make", append([]string{"EXE=" + exe}, args...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -155,15 +155,15 @@ func TestInstall(t *testing.T) {
 		}
 	}
 
-	runMake("install", "DESTDIR="+stage) // what the subtests read
+	runMake(t, "install", "DESTDIR="+stage) // what the subtests read
 
 	t.Run("files", func(t *testing.T) {
 		checkInstalled(t, stage, "/usr/local", "/usr/local/bin")
 		// Debian's own layout: PREFIX /usr and the binary in /usr/games.
 		debian := filepath.Join(dir, "debian")
-		runMake("install", "DESTDIR="+debian, "PREFIX=/usr", "BINDIR=/usr/games")
+		runMake(t, "install", "DESTDIR="+debian, "PREFIX=/usr", "BINDIR=/usr/games")
 		checkInstalled(t, debian, "/usr", "/usr/games")
-		runMake("uninstall", "DESTDIR="+debian, "PREFIX=/usr", "BINDIR=/usr/games")
+		runMake(t, "uninstall", "DESTDIR="+debian, "PREFIX=/usr", "BINDIR=/usr/games")
 		if left := filesUnder(t, debian); len(left) > 0 {
 			t.Errorf("make uninstall left %v", left)
 		}
