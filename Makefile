@@ -5,6 +5,38 @@
 EXE = umax
 GO = go
 
-.PHONY: all
+# "make install" puts in place what XBoard users expect of an engine, as
+# Debian's engine packages do (fairymax's): the binary, its manual page
+# umax(6), and XBoard's engine-list file umax.eng with the logo umax.png.
+# XBoard (-autoInstall, on in Debian's /etc/xboard/xboard.conf) reads the
+# .eng files of /usr/local/share/games/plugins and /usr/share/games/plugins
+# only, so PREFIX is /usr/local (the default) or /usr for the engine to
+# appear in its Load Engine list. BINDIR must be in PATH: umax.eng names the
+# engine without a path, as fairymax.eng does (Debian's packages use
+# BINDIR=/usr/games). DESTDIR stages the whole tree elsewhere. The binary is
+# ./$(EXE), built first if it is not there: "make && sudo make install".
+PREFIX = /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
+PLUGINDIR = $(PREFIX)/share/games/plugins
+INSTALL = install
+
+.PHONY: all install uninstall
 all:
 	CGO_ENABLED=0 $(GO) build -trimpath -o $(EXE) .
+
+$(EXE):
+	CGO_ENABLED=0 $(GO) build -trimpath -o $(EXE) .
+
+install: $(EXE)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(PLUGINDIR)/xboard $(DESTDIR)$(PLUGINDIR)/logos
+	$(INSTALL) -m 755 $(EXE) $(DESTDIR)$(BINDIR)/umax
+	$(INSTALL) -m 644 install/umax.6 $(DESTDIR)$(MANDIR)/man6/umax.6
+	$(INSTALL) -m 644 install/umax.eng $(DESTDIR)$(PLUGINDIR)/xboard/umax.eng
+	$(INSTALL) -m 644 install/umax.png $(DESTDIR)$(PLUGINDIR)/logos/umax.png
+
+# XBoard keeps the engine in each user's engine list (~/.xboardrc) after
+# it is gone; Load Engine then fails to start it until it is removed there.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/umax $(DESTDIR)$(MANDIR)/man6/umax.6 \
+	  $(DESTDIR)$(PLUGINDIR)/xboard/umax.eng $(DESTDIR)$(PLUGINDIR)/logos/umax.png

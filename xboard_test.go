@@ -908,6 +908,42 @@ func TestHintBookMemory(t *testing.T) {
 	}
 }
 
+// TestMemoryNodeCounts: XBoard's default "memory 68" (its Hash Size 64 and
+// EGTB cache 4) makes a table of 2^22 entries, and Black's first search
+// after e2e4 parts from the C program's node counts at 4 ply (8493 nodes,
+// the C program 8491); "memory 148" (Hash Size 144) keeps micro-Max's 2^24
+// entries and its counts (doc/protocols.md, node counts in XBoard).
+func TestMemoryNodeCounts(t *testing.T) {
+	g := readGoldenReplay(t, filepath.Join("testdata", "classic", "default.1000000"))
+	if len(g.inputs) < 2 || g.inputs[0] != "e2e4" || g.inputs[1] != "" {
+		t.Fatalf("%s: inputs %q, want e2e4 and an empty line", g.name, g.inputs)
+	}
+	c := g.blocks[1] // the C program's iterations of Black's search (its 0-ply line first)
+	for _, tc := range []struct {
+		mb   int
+		same bool
+	}{{68, false}, {148, true}} {
+		d := newDialogue(t, newEngine(defaultHashEntries), config{nodeBudget: 10000}) // 5 iterations: to 43403 nodes
+		d.sync("xboard", "protover 2", "new", "force", "post", "level 0 999 0", fmt.Sprintf("memory %d", tc.mb), "usermove e2e4")
+		got := d.sync("go")
+		same := true
+		for j := range 5 {
+			var depth, score, cs, nodes int
+			if j >= len(got) {
+				t.Fatalf("memory %d: %d lines: %q", tc.mb, len(got), got)
+			}
+			fmt.Sscanf(got[j], "%d %d %d %d", &depth, &score, &cs, &nodes)
+			if depth != c[j+1].depth {
+				t.Fatalf("memory %d: %q, want depth %d", tc.mb, got[j], c[j+1].depth)
+			}
+			same = same && nodes == c[j+1].nodes
+		}
+		if same != tc.same {
+			t.Errorf("memory %d: node counts the same as the C program's: %v, want %v\n%q", tc.mb, same, tc.same, got)
+		}
+	}
+}
+
 // TestBadInput: unknown commands, malformed and out-of-range numbers,
 // binary junk and very long lines get an error and change nothing.
 func TestBadInput(t *testing.T) {
