@@ -34,6 +34,10 @@ package main
 
 import (
 	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
 	"strings"
 	"sync"
 	"syscall/js"
@@ -90,7 +94,21 @@ func runWorker() bool {
 		host.wakeUp = func() { port.Call("postMessage", 0) }
 	}
 
+	// The command line: the npm package's "umax" passes its arguments as
+	// the program's (node-worker.cjs sets go.argv), and they mean what the
+	// native engine's flags mean; a page passes none.
+	cl, err := parseCommandLine(flag.CommandLine, os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "umax:", err)
+		os.Exit(2)
+	}
+	cl.cfg.maxMemory = workerMaxHashMB
 	e := newEngine(defaultHashEntries)
+	e.literal = cl.literal
+	if err := cl.applyOptions(e, &cl.cfg); err != nil {
+		fmt.Fprintln(os.Stderr, "umax:", err)
+		os.Exit(2)
+	}
 	q := &lineQueue{wake: make(chan struct{}, 1)}
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) > 0 {
@@ -108,18 +126,37 @@ func runWorker() bool {
 	host.last = time.Now()
 	out := &postWriter{post: worker.Get("post")}
 	lines := make(chan inputLine)
-	if worker.Get("chooseProtocol").Truthy() && q.firstWord() != "uci" { // a CECP session, as runProtocol chooses
+	exit := 0
+	switch {
+	case cl.version:
+		fmt.Fprintln(out, versionLine())
+	case cl.bench:
+		runBench(e, cl.nodes, cl.cfg.lab, out)
+	case cl.classic: // micro-Max's console dialogue, on the lines received
 		go q.pump(lines, maxLineBytes)
-		newSession(e, out, config{maxMemory: workerMaxHashMB}).run(lines)
-	} else {
+		in, typed := io.Pipe()
+		go func() {
+			for l := range lines {
+				io.WriteString(typed, l.text+"\n")
+			}
+			typed.Close()
+		}()
+		exit = runConsole(e, cl, in, out)
+	case !cl.uci && worker.Get("chooseProtocol").Truthy() && q.firstWord() != "uci": // a CECP session, as runProtocol chooses
+		go q.pump(lines, maxLineBytes)
+		newSession(e, out, cl.cfg).run(lines)
+	default:
 		go q.pump(lines, maxUCILineBytes)
-		newUCISession(e, out, config{maxMemory: workerMaxHashMB}).run(lines)
+		newUCISession(e, out, cl.cfg).run(lines)
 	}
 	worker.Set("receive", js.Undefined())
 	worker.Set("end", js.Undefined())
 	receive.Release()
 	end.Release()
 	wake.Release()
+	if exit != 0 {
+		os.Exit(exit)
+	}
 	return true
 }
 
