@@ -106,7 +106,7 @@ if [ "${1:-}" = serve ]; then
   "$bin/serve" -addr "$addr" -port "$port" -page /web/ . &
   server=$!
   stopping=
-  trap 'stopping=1; kill -TERM "$server" 2>/dev/null' INT TERM HUP
+  trap 'stopping=1; kill -TERM "$server" 2>/dev/null || :' INT TERM HUP
   status=0
   wait "$server" || status=$?
   if [ -n "$stopping" ]; then # a signal ended the wait: now the server's end
