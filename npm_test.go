@@ -143,8 +143,11 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 		}
 	}
 	var manifest struct {
-		Name, Version string
-		Dependencies  map[string]string
+		Name, Version, Description, License, Author string
+		Keywords                                    []string
+		Engines                                     map[string]string
+		Bin                                         map[string]string
+		Dependencies                                map[string]string
 	}
 	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "package.json"))
 	if err != nil {
@@ -155,6 +158,12 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 	}
 	if manifest.Name != "umax" || manifest.Version != npmVersion || len(manifest.Dependencies) > 0 {
 		t.Errorf("the installed package.json: %s", data)
+	}
+	// The usual fields, but repository, homepage and bugs: the project has
+	// no public address yet (the package's README says so).
+	if manifest.Description == "" || manifest.License == "" || manifest.Author == "" || len(manifest.Keywords) == 0 ||
+		manifest.Engines["node"] == "" || manifest.Bin["umax"] == "" {
+		t.Errorf("the installed package.json lacks a usual field: %s", data)
 	}
 	return project
 }

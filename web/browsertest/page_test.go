@@ -1,12 +1,12 @@
 package browsertest
 
 import (
-	"regexp"
 	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
