@@ -639,15 +639,15 @@ function settingName(v) {
   return parts.join(", ");
 }
 
-// searchOnce searches the game's position on a fresh engine (ucinewgame:
+// searchOnce searches a position (a position command) on a fresh engine (ucinewgame:
 // an empty table) under a setting, and returns its iterations and move.
-async function searchOnce(worker, setting, budget) {
+async function searchOnce(worker, setting, budget, position) {
   for (const sw of labSwitches) {
     const v = setting[sw.name];
     worker.send(`setoption name ${sw.name} value ${sw.check ? Boolean(v) : Math.round(v) || 0}`);
   }
   worker.send("ucinewgame");
-  worker.send(positionCommand());
+  worker.send(position);
   const rows = [];
   const stop = worker.listen((l) => { if (l.startsWith("info depth ")) rows.push(parseInfo(l)); });
   const best = await worker.ask(`go nodes ${budget}`, "bestmove");
@@ -655,14 +655,15 @@ async function searchOnce(worker, setting, budget) {
   return { rows, best: best.split(" ")[1] };
 }
 
-// sanOf translates moves of the position the worker searched (its last
-// position command) into SAN, each on its own (umax san, uci_web.go), and
-// returns the translation: a move the engine cannot translate (0000, no
-// move) stays as it is.
-async function sanOf(worker, moves) {
+// sanOf translates moves of the position the worker searched (after the
+// first ply moves of its last position command) into SAN, each on its own
+// (umax san at PLY, uci_web.go: after a search the worker's game has its
+// best move played), and returns the translation: a move the engine cannot
+// translate (0000, no move) stays as it is.
+async function sanOf(worker, ply, moves) {
   const san = new Map();
   for (const m of new Set(moves.filter((m) => m && m !== "0000"))) {
-    const answer = await worker.askJSON(`umax san ${m}`);
+    const answer = await worker.askJSON(`umax san at ${ply} ${m}`);
     if (answer.san && answer.san.length === 1) san.set(m, answer.san[0]);
   }
   return (m) => san.get(m) ?? m;
@@ -682,9 +683,10 @@ $("run-compare").addEventListener("click", async () => {
   const worker = new Engine("umax-worker.js"); // its own table: the game's engine keeps its own
   try {
     await worker.ask("uci", "uciok");
-    const ra = await searchOnce(worker, a, budget);
-    const rb = await searchOnce(worker, b, budget);
-    const san = await sanOf(worker, [ra.best, rb.best, ...[...ra.rows, ...rb.rows].map((it) => it.pv && it.pv[0])]);
+    const position = positionCommand(), ply = game.moves.length; // the game's position now, its moves
+    const ra = await searchOnce(worker, a, budget, position);
+    const rb = await searchOnce(worker, b, budget, position);
+    const san = await sanOf(worker, ply, [ra.best, rb.best, ...[...ra.rows, ...rb.rows].map((it) => it.pv && it.pv[0])]);
     const depths = Math.max(ra.rows.length, rb.rows.length);
     const cell = (r, i) => {
       const it = r.rows[i];
