@@ -736,7 +736,14 @@ func npmFlags(t *testing.T, project string, env []string) {
 	} {
 		var got, want []string
 		for i, e := range []*lineEngine{startNodeEngine(t, project, env, append([]string{"npx", "umax"}, c.args...)...), startNativeFlags(t, c.args...)} {
-			lines := withoutTimes(e.run(c.script))
+			var lines []string
+			for _, command := range c.script { // a bestmove within 30 s: these searches take less than a second
+				e.send(command)
+				if strings.HasPrefix(command, "go") {
+					lines = append(lines, e.until(isBestmove, 30*time.Second)...)
+				}
+			}
+			lines = withoutTimes(append(lines, e.sync()...))
 			if i == 0 {
 				got = lines
 			} else {
