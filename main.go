@@ -121,7 +121,7 @@ func main() {
 	case cl.bench:
 		runBench(e, cl.nodes, os.Stdout)
 	case cl.classic:
-		os.Exit(runConsole(e, cl))
+		os.Exit(runConsole(e, cl, os.Stdin, os.Stdout))
 	case cl.uci:
 		newUCISession(e, os.Stdout, cl.cfg).serve(os.Stdin)
 	default:
@@ -178,14 +178,14 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 	return cl, nil
 }
 
-// runConsole runs micro-Max's own console dialogue (-classic) and writes
-// the tree -tree asks for; it returns the exit status.
-func runConsole(e *Engine, cl *commandLine) int {
+// runConsole runs micro-Max's own console dialogue (-classic) on in and
+// out and writes the tree -tree asks for; it returns the exit status.
+func runConsole(e *Engine, cl *commandLine, in io.Reader, out io.Writer) int {
 	if cl.cfg.strength.limit {
 		fmt.Fprintln(os.Stderr, "umax: playing at", cl.cfg.strength) // -elo or -level
 	}
 	c := &console{e: e, budget: cl.nodes, stats: cl.cfg.stats, treePlies: cl.treePlies, cfg: cl.cfg, textMode: runtime.GOOS == "windows"}
-	c.run(os.Stdin, os.Stdout)
+	c.run(in, out)
 	switch {
 	case cl.treePlies > 0 && c.tree == nil: // no empty line: nothing thought
 		fmt.Fprintf(os.Stderr, "umax: -tree %d: no search thought (an empty line makes one); no tree written\n", cl.treePlies)

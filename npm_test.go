@@ -75,6 +75,7 @@ func TestNpmPackage(t *testing.T) {
 	t.Run("npx-cecp", func(t *testing.T) { cecpGame(t, npx) })
 	t.Run("readme", func(t *testing.T) { readmeExample(t, project, env) })
 	t.Run("exports", func(t *testing.T) { packageExports(t, project, env) })
+	t.Run("flags", func(t *testing.T) { npmFlags(t, project, env) })
 }
 
 // offlineNpmEnv is the environment of npm and node in the test: no
@@ -142,8 +143,11 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 		}
 	}
 	var manifest struct {
-		Name, Version string
-		Dependencies  map[string]string
+		Name, Version, Description, License, Author string
+		Keywords                                    []string
+		Engines                                     map[string]string
+		Bin                                         map[string]string
+		Dependencies                                map[string]string
 	}
 	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "package.json"))
 	if err != nil {
@@ -154,6 +158,12 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 	}
 	if manifest.Name != "umax" || manifest.Version != npmVersion || len(manifest.Dependencies) > 0 {
 		t.Errorf("the installed package.json: %s", data)
+	}
+	// The usual fields, but repository, homepage and bugs: the project has
+	// no public address yet (the package's README says so).
+	if manifest.Description == "" || manifest.License == "" || manifest.Author == "" || len(manifest.Keywords) == 0 ||
+		manifest.Engines["node"] == "" || manifest.Bin["umax"] == "" {
+		t.Errorf("the installed package.json lacks a usual field: %s", data)
 	}
 	return project
 }
@@ -651,9 +661,9 @@ func packageExports(t *testing.T, project string, env []string) {
 			t.Errorf("%s: %q (%v), want %q", strings.Join(c.args, " "), out, err, c.want)
 		}
 	}
-	out, err := node("npx", "umax", "-bench")
+	out, err := node("npx", "umax", "-frobnicate")
 	if exit := (*exec.ExitError)(nil); !errors.As(err, &exit) || exit.ExitCode() != 2 || !strings.Contains(err.Error(), "usage: umax") {
-		t.Errorf("npx umax -bench: %q (%v), want the usage and exit code 2", out, err)
+		t.Errorf("npx umax -frobnicate: %q (%v), want the usage and exit code 2", out, err)
 	}
 	// A bad line from a program is the engine's business, not the module's:
 	// non-text is sent as text, and send after the end says false.
@@ -669,6 +679,123 @@ exit 0 false false
 umax: the engine has ended`
 	if err != nil || out != want {
 		t.Errorf("the module with bad input: %q (%v), want %q", out, err, want)
+	}
+}
+
+// startNativeFlags runs the native engine in this process as the command
+// runs it with the flags args (main.go), with the largest Hash of the wasm
+// engine.
+func startNativeFlags(t *testing.T, args ...string) *lineEngine {
+	t.Helper()
+	cl, err := parseCommandLine(flag.NewFlagSet("umax", flag.ContinueOnError), args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl.cfg.maxMemory = workerHashMB
+	e := newEngine(defaultHashEntries)
+	e.literal = cl.literal
+	if err := cl.applyOptions(e, &cl.cfg); err != nil {
+		t.Fatal(err)
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan struct{})
+	go func() {
+		switch {
+		case cl.classic:
+			runConsole(e, cl, inR, outW)
+		case cl.uci:
+			newUCISession(e, outW, cl.cfg).serve(inR)
+		default:
+			runProtocol(e, inR, outW, cl.cfg)
+		}
+		outW.Close()
+		close(done)
+	}()
+	native := &lineEngine{t: t, in: inW, lines: outputLines(outR), done: done}
+	t.Cleanup(func() {
+		inW.Close()
+		for range native.lines {
+		}
+		<-done
+	})
+	return native
+}
+
+// npmFlags checks that npx umax takes the native engine's flags, as the
+// package's README says: -uci, a strength level (-elo, -seed), -nodes,
+// -classic, bench, -hash's range in WebAssembly, and the usage for a flag
+// it does not know. Each does what it does natively, line for line.
+func npmFlags(t *testing.T, project string, env []string) {
+	for _, c := range []struct {
+		args, script []string
+	}{
+		{[]string{"-uci"}, []string{"position startpos moves e2e4", "go depth 4"}},
+		{[]string{"-elo", "800", "-seed", "7"}, []string{"uci", "position startpos", "go depth 3", "position startpos moves e2e4 e7e5", "go nodes 3000"}},
+		{[]string{"-nodes", "5000", "-uci", "-futility=false"}, []string{"position startpos moves d2d4", "go"}},
+	} {
+		var got, want []string
+		for i, e := range []*lineEngine{startNodeEngine(t, project, env, append([]string{"npx", "umax"}, c.args...)...), startNativeFlags(t, c.args...)} {
+			var lines []string
+			for _, command := range c.script { // a bestmove within 30 s: these searches take less than a second
+				e.send(command)
+				if strings.HasPrefix(command, "go") {
+					lines = append(lines, e.until(isBestmove, 30*time.Second)...)
+				}
+			}
+			lines = withoutTimes(append(lines, e.sync()...))
+			if i == 0 {
+				got = lines
+			} else {
+				want = lines
+			}
+		}
+		if !slices.Equal(got, want) || !slices.ContainsFunc(got, isBestmove) {
+			t.Errorf("npx umax %s:\n%s\nnatively:\n%s", strings.Join(c.args, " "), strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if c.args[0] == "-elo" && !slices.Contains(got, "option name UCI_Elo type spin default 800 min 500 max 1598") {
+			t.Errorf("npx umax -elo 800: the uci answer does not offer UCI_Elo 800:\n%s", strings.Join(got, "\n"))
+		}
+	}
+	// micro-Max's console dialogue: a move typed, then an empty line to think.
+	e, native := startNodeEngine(t, project, env, "npx", "umax", "-classic", "-nodes", "2000"), startNativeFlags(t, "-classic", "-nodes", "2000")
+	var transcripts [2][]string
+	for i, x := range []*lineEngine{e, native} {
+		x.send("e2e4", "")
+		x.in.Close()
+		transcripts[i], _ = x.ended(time.Minute)
+	}
+	if !slices.Equal(transcripts[0], transcripts[1]) || len(transcripts[0]) < 20 {
+		t.Errorf("npx umax -classic:\n%s\nnatively:\n%s", strings.Join(transcripts[0], "\n"), strings.Join(transcripts[1], "\n"))
+	}
+	// bench and the command's answers to bad flags.
+	var bench strings.Builder
+	runBench(newEngine(defaultHashEntries), 20000, &bench)
+	total := regexp.MustCompile(`(?m)^\d+ nodes$`).FindString(bench.String())
+	for _, c := range []struct {
+		args       []string
+		code       int
+		out, error string
+	}{
+		{[]string{"-nodes", "20000", "bench"}, 0, total, ""},
+		{[]string{"-hash", "1000"}, 2, "", "umax: -hash: want a whole number from 1 to 512"},
+		{[]string{"-elo", "300"}, 2, "", "umax: -elo: want a whole number from 500 to 1598"},
+		{[]string{"-nodes", "0"}, 2, "", "umax: -nodes must be at least 1"},
+		{[]string{"-frobnicate"}, 2, "", "usage: umax [flags] [bench]"},
+	} {
+		cmd := exec.Command("npx", append([]string{"umax"}, c.args...)...)
+		var stderr strings.Builder
+		cmd.Dir, cmd.Env, cmd.Stderr = project, env, &stderr
+		out, err := cmd.Output()
+		code := 0
+		if exit := (*exec.ExitError)(nil); errors.As(err, &exit) {
+			code = exit.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != c.code || !strings.Contains(string(out), c.out) || !strings.Contains(stderr.String(), c.error) {
+			t.Errorf("npx umax %s: exit code %d, output %q, error %q; want %d, %q, %q", strings.Join(c.args, " "), code, out, stderr.String(), c.code, c.out, c.error)
+		}
 	}
 }
 
@@ -768,4 +895,94 @@ func peakMemoryKB(t *testing.T, pid int) int {
 		}
 	}
 	return 0
+}
+
+// npmOptionsTable is the table of settings the package's README gives,
+// rendered from the engine's table of options (options.go) as the engine
+// in WebAssembly has them (its Hash goes up to workerHashMB): each row's
+// UCI option, XBoard (CECP) option and flag, its values and the default a
+// new UCI session declares.
+func npmOptionsTable() string {
+	session := newUCISession(newEngine(1<<10), io.Discard, config{maxMemory: workerHashMB}) // a small table: Hash's default is its row's
+	e, c := session.e, &session.cfg
+	name := func(s, prefix string) string {
+		if s == "" {
+			return "–"
+		}
+		return "`" + prefix + s + "`"
+	}
+	rows := []string{"| UCI | XBoard | flag | values | default |", "|---|---|---|---|---|"}
+	for i := range options {
+		o := &options[i]
+		var values, def string
+		switch o.kind {
+		case spinOption:
+			values, def = fmt.Sprintf("%d to %d", o.lo, o.maxValue(e, c)), strconv.Itoa(o.get(e, c))
+			if o.uci == "Hash" {
+				values, def = values+" MiB", strconv.Itoa(o.def)
+			}
+			if o.flagZero {
+				values += ", 0 (the flag: full strength)"
+			}
+		case checkOption:
+			values, def = "true, false", strconv.FormatBool(o.get(e, c) != 0)
+		case buttonOption:
+			values, def = "a button", "–"
+		}
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s | %s |", name(o.uci, ""), name(o.cecp, ""), name(o.flag, "-"), values, def))
+	}
+	return strings.Join(rows, "\n") + "\n"
+}
+
+// TestNpmReadme checks the package's README against the engine, so that it
+// cannot go stale: its table of settings is npmOptionsTable, and every
+// option of the engine's uci answer (the WebAssembly engine's Hash range)
+// is in it with its range; every flag of the command line is named, as
+// -flag in backquotes; and it tells how to install from the tarball, not
+// from the registry, where the package is not published.
+func TestNpmReadme(t *testing.T) {
+	data, err := os.ReadFile("web/npm/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	table := npmOptionsTable()
+	if !strings.Contains(readme, table) {
+		t.Errorf("web/npm/README.md has not the engine's table of settings; it should read:\n%s", table)
+	}
+	native := startNative(t)
+	rows := strings.Split(table, "\n")
+	declared := regexp.MustCompile(`^option name (.+?) type (\w+)(?: default (\S*))?(?: min (-?\d+) max (-?\d+))?$`)
+	for _, l := range native.sync("uci") {
+		m := declared.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		i := slices.IndexFunc(rows, func(r string) bool { return strings.HasPrefix(r, "| `"+m[1]+"` |") })
+		switch {
+		case i < 0:
+			t.Errorf("the engine declares %q; the README's table has no row for it", l)
+		case m[2] == "spin" && !strings.Contains(rows[i], fmt.Sprintf("| %s to %s", m[4], m[5])):
+			t.Errorf("the engine declares %q; the README's row: %q", l, rows[i])
+		case m[3] != "" && !strings.HasSuffix(rows[i], "| "+m[3]+" |"):
+			t.Errorf("the engine declares %q; the README's row: %q", l, rows[i])
+		}
+	}
+	fs := flag.NewFlagSet("umax", flag.ContinueOnError)
+	if _, err := parseCommandLine(fs, nil); err != nil {
+		t.Fatal(err)
+	}
+	fs.VisitAll(func(f *flag.Flag) {
+		if !strings.Contains(readme, "`-"+f.Name) {
+			t.Errorf("the README does not name the flag -%s", f.Name)
+		}
+	})
+	for _, want := range []string{"scripts/web.sh pack", "npm install ./umax-", "E404"} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("the README does not say %q", want)
+		}
+	}
+	if regexp.MustCompile("(?m)^ *npm install umax *$").MatchString(readme) {
+		t.Errorf("the README tells to npm install umax, which is not published")
+	}
 }

@@ -99,7 +99,7 @@ func (s *uciSession) treeJSON(steps bool) string {
 	case r == nil:
 		return `{"error":"no search since umax record"}`
 	case !r.done:
-		return `{"error":` + jsonQuote("the search ended before its "+strconv.Itoa(r.plies)+"-ply iteration") + `}`
+		return `{"error":` + jsonQuote(noIteration(r)) + `}`
 	}
 	var b strings.Builder
 	var err error
@@ -112,6 +112,20 @@ func (s *uciSession) treeJSON(steps bool) string {
 		return `{"error":` + jsonQuote(err.Error()) + `}`
 	}
 	return b.String()
+}
+
+// noIteration says why a search did not reach the iteration r was to
+// record: the side to move was mated or stalemated, so micro-Max had no
+// move to search, or the search ended first.
+func noIteration(r *treeRecorder) string {
+	side := sideName(r.root.side)
+	switch {
+	case r.root.hasLegalMove():
+		return "the search ended before its " + strconv.Itoa(r.plies) + "-ply iteration"
+	case r.root.inCheck():
+		return "checkmate: " + side + " is mated and has no move, so there is no iteration to record"
+	}
+	return "stalemate: " + side + " is not in check but has no legal move, so there is no iteration to record"
 }
 
 // stateJSON is the game as the page needs it: the start position and the

@@ -118,6 +118,22 @@ func TestWebTree(t *testing.T) {
 		tree.Caption != "umax: micro-Max 4.1 (futility pruning)" || tree.Side != "b" {
 		t.Errorf("the tree: plies %d, nodes %d (the info lines: %d), caption %q, error %q", tree.Plies, tree.Nodes, nodes3, tree.Caption, tree.Error)
 	}
+	// A position without a move: the tree and the steps say why there is
+	// no iteration; a search that ends early says that.
+	for _, c := range []struct{ position, goLine, want string }{
+		{"position fen k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "go depth 3", "checkmate: Black is mated and has no move, so there is no iteration to record"},
+		{"position fen 7k/8/8/8/8/8/8/KQ6 w - - 0 1 moves b1g6", "go depth 3", "stalemate: Black is not in check but has no legal move, so there is no iteration to record"},
+		{"position fen 7k/8/8/8/8/8/8/K7 w - - 0 1", "go depth 1", "the search ended before its 3-ply iteration"},
+	} {
+		d.search(c.position, c.goLine)
+		for _, command := range []string{"umax tree", "umax steps"} {
+			tree = jsonTree{}
+			webAnswer(t, d, command, &tree)
+			if tree.Error != c.want {
+				t.Errorf("%s, %s: %s says %q, want %q", c.position, c.goLine, command, tree.Error, c.want)
+			}
+		}
+	}
 	d.expectNothing("umax record 0", "setoption name Futility Pruning value false")
 	d.search("go nodes 20000")
 	tree = jsonTree{}

@@ -23,7 +23,8 @@ package main
 // protocol as natively (main.go's runProtocol): "uci" a UCI session,
 // anything else a CECP one; end(), set here, ends the input as the end of
 // standard input does; and schedule(f), its way to call f after the
-// messages waiting (see yieldToHost).
+// messages waiting (see yieldToHost). Its arguments (npx umax -elo 800)
+// are the program's command line, read as main reads the native one.
 //
 // Go in a browser is one thread with no preemption: while the search runs,
 // the worker's event loop does not, and the messages posted to it wait.
@@ -34,6 +35,10 @@ package main
 
 import (
 	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"os"
 	"strings"
 	"sync"
 	"syscall/js"
@@ -60,7 +65,8 @@ var host struct {
 }
 
 // runWorker runs the engine as a Web Worker's UCI engine (or, if asked,
-// in the protocol of the first command), if the program runs in one
+// in the protocol of the first command, or what the command line's flags
+// ask for: workerCommandLine), if the program runs in one
 // (umax-worker.js or node-worker.cjs has set up umaxWorker), until quit or
 // the end of input; it reports whether it did. Elsewhere (Go's own wasm
 // runner under node, say) main goes on as usual.
@@ -90,7 +96,7 @@ func runWorker() bool {
 		host.wakeUp = func() { port.Call("postMessage", 0) }
 	}
 
-	e := newEngine(defaultHashEntries)
+	cl, e := workerCommandLine()
 	q := &lineQueue{wake: make(chan struct{}, 1)}
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) > 0 {
@@ -107,20 +113,69 @@ func runWorker() bool {
 	worker.Call("ready") // umax-worker.js passes on what it received before
 	host.last = time.Now()
 	out := &postWriter{post: worker.Get("post")}
-	lines := make(chan inputLine)
-	if worker.Get("chooseProtocol").Truthy() && q.firstWord() != "uci" { // a CECP session, as runProtocol chooses
-		go q.pump(lines, maxLineBytes)
-		newSession(e, out, config{maxMemory: workerMaxHashMB}).run(lines)
-	} else {
-		go q.pump(lines, maxUCILineBytes)
-		newUCISession(e, out, config{maxMemory: workerMaxHashMB}).run(lines)
-	}
+	exit := runWorkerMode(cl, e, q, out, worker.Get("chooseProtocol").Truthy())
 	worker.Set("receive", js.Undefined())
 	worker.Set("end", js.Undefined())
 	receive.Release()
 	end.Release()
 	wake.Release()
+	if exit != 0 {
+		os.Exit(exit)
+	}
 	return true
+}
+
+// workerCommandLine reads the program's command line, the native engine's
+// flags (main.go), and makes the engine they ask for: the npm package's
+// "umax" passes its arguments as the program's (node-worker.cjs sets
+// go.argv); a page passes none. A bad flag ends the program, as natively,
+// with the usage or the reason on standard error and exit status 2.
+func workerCommandLine() (*commandLine, *Engine) {
+	cl, err := parseCommandLine(flag.CommandLine, os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "umax:", err)
+		os.Exit(2)
+	}
+	cl.cfg.maxMemory = workerMaxHashMB
+	e := newEngine(defaultHashEntries)
+	e.literal = cl.literal
+	if err := cl.applyOptions(e, &cl.cfg); err != nil {
+		fmt.Fprintln(os.Stderr, "umax:", err)
+		os.Exit(2)
+	}
+	return cl, e
+}
+
+// runWorkerMode runs what the command line asks for, as main does, on the
+// lines of q, writing to out: the version, the bench, micro-Max's console
+// dialogue, or a session (UCI, or with chooseProtocol and without -uci the
+// protocol of the first command, as runProtocol chooses). It returns the
+// exit status.
+func runWorkerMode(cl *commandLine, e *Engine, q *lineQueue, out io.Writer, chooseProtocol bool) int {
+	lines := make(chan inputLine)
+	switch {
+	case cl.version:
+		fmt.Fprintln(out, versionLine())
+	case cl.bench:
+		runBench(e, cl.nodes, out)
+	case cl.classic: // micro-Max's console dialogue, on the lines received
+		go q.pump(lines, maxLineBytes)
+		in, typed := io.Pipe()
+		go func() {
+			for l := range lines {
+				io.WriteString(typed, l.text+"\n")
+			}
+			typed.Close()
+		}()
+		return runConsole(e, cl, in, out)
+	case !cl.uci && chooseProtocol && q.firstWord() != "uci": // a CECP session
+		go q.pump(lines, maxLineBytes)
+		newSession(e, out, cl.cfg).run(lines)
+	default:
+		go q.pump(lines, maxUCILineBytes)
+		newUCISession(e, out, cl.cfg).run(lines)
+	}
+	return 0
 }
 
 // pollHost is called at every stop poll of the search: after yieldEvery

@@ -6,12 +6,19 @@
 # that built umax.wasm.
 #
 #   scripts/web.sh                 build web/umax.wasm and web/wasm_exec.js
-#   scripts/web.sh serve [PORT]    build, then serve the repository on
-#                                  http://localhost:PORT/ (8000 unless given)
-#                                  with scripts/serve.go (Go's file server):
-#                                  the page is at /web/, and its "how it works"
-#                                  links reach the Go files; any static server
-#                                  will do
+#   scripts/web.sh serve [PORT [ADDRESS]]
+#                                  build, then serve the repository with
+#                                  scripts/serve.go (Go's file server) on
+#                                  ADDRESS, port PORT (127.0.0.1 and 8000
+#                                  unless given; 0.0.0.0 serves every address,
+#                                  as a container or a VM needs; port 0 any
+#                                  free one): the page is at /web/, and its
+#                                  "how it works" links reach the Go files.
+#                                  It names the page's address once it
+#                                  listens; a port taken it says so (exit
+#                                  status 1); Ctrl-C or SIGTERM ends it and
+#                                  the server with it. Any static server will
+#                                  do as well
 #   scripts/web.sh test            the browser tests in headless Chromium
 #                                  (web/browsertest; Debian: apt-get install chromium)
 #   scripts/web.sh screenshots     the same, saving the screenshots of the
@@ -87,6 +94,24 @@ cp "$root/lib/wasm/wasm_exec.js" web/wasm_exec.js
 echo "web.sh: built web/umax.wasm ($(wc -c <web/umax.wasm) bytes) and web/wasm_exec.js"
 if [ "${1:-}" = serve ]; then
   port=${2:-8000}
-  echo "web.sh: the page is at http://localhost:$port/web/"
-  exec go run scripts/serve.go -port "$port" .
+  addr=${3:-127.0.0.1}
+  # The server is a program of its own, built here and run as this
+  # script's child, not under go run: go run would not pass SIGTERM on, and
+  # its server would go on holding the port. The script passes Ctrl-C and
+  # SIGTERM on to the server (which, in the background, would not get
+  # Ctrl-C), waits for it to end, and removes the program.
+  bin=$(mktemp -d)
+  trap 'rm -rf "$bin"' EXIT
+  go build -o "$bin/serve" scripts/serve.go
+  "$bin/serve" -addr "$addr" -port "$port" -page /web/ . &
+  server=$!
+  stopping=
+  trap 'stopping=1; kill -TERM "$server" 2>/dev/null || :' INT TERM HUP
+  status=0
+  wait "$server" || status=$?
+  if [ -n "$stopping" ]; then # a signal ended the wait: now the server's end
+    status=0
+    wait "$server" || status=$?
+  fi
+  exit "$status"
 fi

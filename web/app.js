@@ -11,7 +11,7 @@ import { Chessboard, COLOR, INPUT_EVENT_TYPE } from "./vendor/cm-chessboard/src/
 import { Markers, MARKER_TYPE } from "./vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from "./vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
 import { Engine } from "./engine.js";
-import { showTree } from "./treeview.js";
+import { showTree, iterationName, capital } from "./treeview.js";
 import { Stepper, recordSearches, stepSummary, value } from "./stepper.js";
 
 const $ = (id) => document.getElementById(id);
@@ -639,20 +639,34 @@ function settingName(v) {
   return parts.join(", ");
 }
 
-// searchOnce searches the game's position on a fresh engine (ucinewgame:
+// searchOnce searches a position (a position command) on a fresh engine (ucinewgame:
 // an empty table) under a setting, and returns its iterations and move.
-async function searchOnce(worker, setting, budget) {
+async function searchOnce(worker, setting, budget, position) {
   for (const sw of labSwitches) {
     const v = setting[sw.name];
     worker.send(`setoption name ${sw.name} value ${sw.check ? Boolean(v) : Math.round(v) || 0}`);
   }
   worker.send("ucinewgame");
-  worker.send(positionCommand());
+  worker.send(position);
   const rows = [];
   const stop = worker.listen((l) => { if (l.startsWith("info depth ")) rows.push(parseInfo(l)); });
   const best = await worker.ask(`go nodes ${budget}`, "bestmove");
   stop();
   return { rows, best: best.split(" ")[1] };
+}
+
+// sanOf translates moves of the position the worker searched (after the
+// first ply moves of its last position command) into SAN, each on its own
+// (umax san at PLY, uci_web.go: after a search the worker's game has its
+// best move played), and returns the translation: a move the engine cannot
+// translate (0000, no move) stays as it is.
+async function sanOf(worker, ply, moves) {
+  const san = new Map();
+  for (const m of new Set(moves.filter((m) => m && m !== "0000"))) {
+    const answer = await worker.askJSON(`umax san at ${ply} ${m}`);
+    if (answer.san && answer.san.length === 1) san.set(m, answer.san[0]);
+  }
+  return (m) => san.get(m) ?? m;
 }
 
 $("run-compare").addEventListener("click", async () => {
@@ -669,14 +683,16 @@ $("run-compare").addEventListener("click", async () => {
   const worker = new Engine("umax-worker.js"); // its own table: the game's engine keeps its own
   try {
     await worker.ask("uci", "uciok");
-    const ra = await searchOnce(worker, a, budget);
-    const rb = await searchOnce(worker, b, budget);
+    const position = positionCommand(), ply = game.moves.length; // the game's position now, its moves
+    const ra = await searchOnce(worker, a, budget, position);
+    const rb = await searchOnce(worker, b, budget, position);
+    const san = await sanOf(worker, ply, [ra.best, rb.best, ...[...ra.rows, ...rb.rows].map((it) => it.pv && it.pv[0])]);
     const depths = Math.max(ra.rows.length, rb.rows.length);
     const cell = (r, i) => {
       const it = r.rows[i];
       if (!it) return ["", "", "", ""];
       const own = it.nodes - (i > 0 ? r.rows[i - 1].nodes : 0);
-      return [own.toLocaleString("en"), it.nodes.toLocaleString("en"), scoreText(it.score), it.pv ? it.pv[0] : ""];
+      return [own.toLocaleString("en"), it.nodes.toLocaleString("en"), scoreText(it.score), it.pv ? san(it.pv[0]) : ""];
     };
     for (let i = 0; i < depths; i++) {
       const tr = document.createElement("tr");
@@ -693,7 +709,7 @@ $("run-compare").addEventListener("click", async () => {
       }
       body.append(tr);
     }
-    $("compare-summary").textContent = `A plays ${ra.best}, B plays ${rb.best}` +
+    $("compare-summary").textContent = `A plays ${san(ra.best)}, B plays ${san(rb.best)}` +
       (ra.best === rb.best ? ": the same move." : ": different moves.");
   } finally {
     worker.terminate();
@@ -730,7 +746,7 @@ $("step-load").addEventListener("click", async () => {
     position = `position fen ${fen}`;
   }
   button.disabled = true;
-  $("step-status").textContent = `Recording the ${plies}-ply iteration of ${settingName(setting)}…`;
+  $("step-status").textContent = `Recording ${iterationName(plies)} of ${settingName(setting)}…`;
   try {
     const result = await recordSearches(position, plies, [optionsOf(setting)], { source: !literalSource });
     literalSource ||= result.source;
@@ -739,7 +755,7 @@ $("step-load").addEventListener("click", async () => {
     stepper.show(run, literalSource);
     const shown = performance.now();
     const t = result.times;
-    $("step-status").textContent = `The ${plies}-ply iteration of ${settingName(setting)}, ${run.tree.side === "w" ? "White" : "Black"} to move` +
+    $("step-status").textContent = `${capital(iterationName(plies))} of ${settingName(setting)}, ${run.tree.side === "w" ? "White" : "Black"} to move` +
       ` (${run.steps.fen}): ${run.steps.nodes.toLocaleString("en")} nodes, ${run.steps.steps.length.toLocaleString("en")} steps.` +
       ` Loaded in ${ms(shown - t.start)}: the worker ${ms(t.ready - t.start)}, the search and its data ${ms(t.done - t.ready)}, the page ${ms(shown - before)}.`;
     document.body.dataset.stepLoadMs = Math.round(shown - t.start);
@@ -759,7 +775,7 @@ $("run-diff").addEventListener("click", async () => {
   const b = settingOf($("setting-b"));
   const plies = Number($("diff-plies").value);
   button.disabled = true;
-  view.textContent = `Recording the ${plies}-ply iteration of A (${settingName(a)}), then of B (${settingName(b)})…`;
+  view.textContent = `Recording ${iterationName(plies)} of A (${settingName(a)}), then of B (${settingName(b)})…`;
   try {
     const result = await recordSearches(positionCommand(), plies, [optionsOf(a), optionsOf(b)], { diff: true, source: !literalSource });
     literalSource ||= result.source;
@@ -776,7 +792,7 @@ $("run-diff").addEventListener("click", async () => {
 // openStepper shows one of the diff's searches in the stepper, at a node or a step.
 function openStepper(run, where) {
   stepper.show(run, literalSource, where);
-  $("step-status").textContent = `${run.caption}, the ${run.steps.plies}-ply iteration (${run.steps.fen}): ` +
+  $("step-status").textContent = `${run.caption}, ${iterationName(run.steps.plies)} (${run.steps.fen}): ` +
     `${run.steps.nodes.toLocaleString("en")} nodes, ${run.steps.steps.length.toLocaleString("en")} steps. From the compare panel's diff.`;
   $("stepper").scrollIntoView({ block: "start" });
 }
@@ -803,7 +819,7 @@ function showDiff(view, { runs: [ra, rb], diff }) {
     view.append(p);
     return p;
   };
-  para(`The ${diff.plies}-ply iteration from ${diff.fen}: ${ra.caption}, ${diff.a.nodes.toLocaleString("en")} nodes and ` +
+  para(`${capital(iterationName(diff.plies))} from ${diff.fen}: ${ra.caption}, ${diff.a.nodes.toLocaleString("en")} nodes and ` +
     `${diff.a.pruned.toLocaleString("en")} moves pruned; ${rb.caption}, ${diff.b.nodes.toLocaleString("en")} nodes and ${diff.b.pruned.toLocaleString("en")} pruned.`);
   const f = diff.first;
   if (!f) {

@@ -3,6 +3,21 @@
 // last search with it; the stepper shows its own iteration, with a button
 // on every node that jumps the stepper there.
 
+// iterationName names a root iteration as the thinking lines do (UCI's
+// depth, micro-Max's kibitz "N ply"), with micro-Max's own number of it:
+// micro-Max counts its iterations d from 1, its quiescence level (each move
+// scored by what it takes, only recaptures searched on), which its kibitz
+// line calls 0 ply (the C prints d-1); so the N-ply iteration is d=N+1,
+// the d its root's header and the stepper show.
+export function iterationName(plies) {
+  return `the ${plies}-ply iteration (micro-Max's d=${plies + 1})`;
+}
+
+// capital starts a text with a capital letter.
+export function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 // showTree fills view with the tree; onJump, if given, is called with a
 // node's index when its "step here" button is clicked.
 export function showTree(view, tree, onJump = null) {
@@ -15,7 +30,7 @@ export function showTree(view, tree, onJump = null) {
   head.className = "tree-head";
   const lines = [
     `${tree.caption}. ${tree.side === "w" ? "White" : "Black"} to move: ${tree.fen}`,
-    `The ${tree.plies}-ply iteration: ${tree.nodes.toLocaleString("en")} nodes = ${tree.drawn.toLocaleString("en")} nodes that ran an iteration` +
+    `${capital(iterationName(tree.plies))}: ${tree.nodes.toLocaleString("en")} nodes = ${tree.drawn.toLocaleString("en")} nodes that ran an iteration` +
       ` + ${tree.summarised.toLocaleString("en")} in earlier iterations of nodes + ${tree.inBoxes.toLocaleString("en")} in quiescence searches.`,
     `Pruned moves: ${tree.pruned.toLocaleString("en")} = ${tree.cut.toLocaleString("en")} listed + ${tree.prunedEarly} in earlier iterations + ${tree.prunedBoxes} in quiescence searches.` +
       ` Calls of the search: ${tree.calls.toLocaleString("en")}, ${tree.tableHits} resumed from the table, ${tree.answered} answered by it.`,

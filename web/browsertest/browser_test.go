@@ -319,6 +319,24 @@ func (b *browser) screenshot(selector, name string, view bool) {
 	b.t.Logf("saved %s (%d bytes)", path, len(png))
 }
 
+// look saves a screenshot of an element into the folder $UMAX_SHOTS, if
+// set, to look at what a test saw (the doc's screenshots are screenshot's).
+func (b *browser) look(selector, name string) {
+	b.t.Helper()
+	dir := os.Getenv("UMAX_SHOTS")
+	if dir == "" {
+		return
+	}
+	b.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "start"})`, selector)))
+	png, err := chromedp.Run(b.ctx, chromedp.Screenshot(chromedp.CSS(selector)))
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
 // --- The native engine ----------------------------------------------------------
 
 // nativeEngine is the native umax in UCI mode.

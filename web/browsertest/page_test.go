@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -267,6 +268,13 @@ func TestPage(t *testing.T) {
 	if root.Total != nodes3 || sum != root.Total || len(root.Children) == 0 {
 		t.Errorf("the tree: root %d nodes, 1 + its children's %d, the thinking lines' 3-ply iteration %d", root.Total, sum, nodes3)
 	}
+	// The iteration's name and its root's header agree: the 3-ply
+	// iteration is micro-Max's d=4, and both say so.
+	var rootLine string
+	b.eval(`document.querySelector("#tree-view li.tree-node > details > summary").textContent`, &rootLine)
+	if !strings.Contains(root.Head, "The 3-ply iteration (micro-Max's d=4): ") || !strings.Contains(rootLine, "iteration d=4") {
+		t.Errorf("the tree's head %q and its root %q do not both say d=4", root.Head, rootLine)
+	}
 	// Open the first child of the root and one of its children: their moves are there.
 	b.click("#tree-view li.tree-node li.tree-node > details > summary")
 	b.waitJS(`document.querySelectorAll("#tree-view li.tree-node li.tree-node li").length > 0`, 5*time.Second)
@@ -398,6 +406,23 @@ func TestPage40(t *testing.T) {
 		b.eval(`document.getElementById("compare-summary").textContent + " " + JSON.stringify(window.umax.state().moves)`, &summary)
 		t.Errorf("compare after 1.e4 (%s; %s): A (4.1) %v, the C program's %v; B (4.0) %v, the C program's %v", heads, summary, a, want41, c, want40)
 	}
+	// The moves in SAN, as everywhere on the page: each row's and the summary's.
+	var moves []string
+	var summary string
+	b.eval(`[...document.querySelectorAll("#comparison tr.compare-row")].flatMap((r) => [r.cells[4].textContent, r.cells[8].textContent])`, &moves)
+	b.eval(`document.getElementById("compare-summary").textContent`, &summary)
+	coordinates := regexp.MustCompile(`\b[a-h][1-8][a-h][1-8]`)
+	san := regexp.MustCompile(`^([NBRQK][a-h]?[1-8]?x?[a-h][1-8]|[a-h](x[a-h])?[1-8](=[NBRQ])?|O-O(-O)?)[+#]?$`)
+	for _, m := range moves {
+		if !san.MatchString(m) {
+			t.Errorf("the compare table's moves are not all in SAN: %q", moves)
+			break
+		}
+	}
+	if coordinates.MatchString(summary) || !strings.HasPrefix(summary, "A plays ") {
+		t.Errorf("the compare summary %q is not in SAN", summary)
+	}
+	b.look("#compare", "compare-san.png")
 	b.screenshot("#compare", "web-compare.png", false)
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)

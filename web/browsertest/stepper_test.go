@@ -169,6 +169,27 @@ func nextOf(rec nativeSteps, k int, kind string) int {
 // entry, "back" returns, and "find in the tree" marks the node shown. A FEN that the engine refuses is said so; a
 // laboratory rule's cut is reached. The 4-ply iteration from the opening
 // loads in under a second; the memory it takes is logged.
+// TestStepperNoMove: a mated or a stalemated position typed as a FEN: the
+// stepper says so, not that the search ended before its iteration.
+func TestStepperNoMove(t *testing.T) {
+	b := newBrowser(t, 5*time.Minute)
+	b.choose("step-from", "fen")
+	for _, c := range []struct{ fen, want, shot string }{
+		{"k7/1Q6/1K6/8/8/8/8/8 b - - 0 1", "Not recorded: checkmate: Black is mated and has no move, so there is no iteration to record", "stepper-mate.png"},
+		{"k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", "Not recorded: stalemate: Black is not in check but has no legal move, so there is no iteration to record", "stepper-stalemate.png"},
+	} {
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("step-fen").value = ""`))
+		b.do(chromedp.SendKeys(chromedp.CSS("#step-fen"), c.fen))
+		b.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("step-status").textContent = ""`))
+		b.click("#step-load")
+		b.waitJS(`document.getElementById("step-status").textContent.startsWith("Not recorded") || document.getElementById("step-status").textContent.startsWith("The ")`, time.Minute)
+		if got := b.text("step-status"); got != c.want {
+			t.Errorf("%s: the stepper says %q, want %q", c.fen, got, c.want)
+		}
+		b.look("#stepper", c.shot)
+	}
+}
+
 func TestStepper(t *testing.T) {
 	b := newBrowser(t, 10*time.Minute)
 	n := startNative(t)
@@ -185,6 +206,11 @@ func TestStepper(t *testing.T) {
 		t.Fatalf("the page's iteration has %d steps, the native engine's %d", total, len(rec.Steps.Steps))
 	}
 	checkShown(t, "the first step", b.shown(), rec, 0)
+	// The iteration's name and micro-Max's d agree: the 3-ply iteration is d=4.
+	if status := b.text("step-status"); !strings.HasPrefix(status, "The 3-ply iteration (micro-Max's d=4) of 4.1, Black to move") {
+		t.Errorf("the stepper's status: %q", status)
+	}
+	b.look("#stepper", "stepper-d4.png")
 
 	// Into, step by step: the first steps, in order.
 	for k := 1; k <= 12; k++ {

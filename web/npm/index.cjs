@@ -2,7 +2,7 @@
 // lines in and lines out.
 //
 //   const { startEngine } = require("umax");
-//   const engine = startEngine();
+//   const engine = startEngine();   // or startEngine({ args: ["-elo", "800"] })
 //   engine.on("line", (line) => console.log(line));
 //   engine.send("uci");
 //
@@ -21,9 +21,12 @@ class Engine extends EventEmitter {
   #worker;
   #running = true;
 
-  constructor() {
+  // options.args are the engine's command line: the native engine's flags
+  // (-elo 800, -uci, -nodes 50000, ...), strings.
+  constructor(options = {}) {
     super();
-    this.#worker = new Worker(path.join(__dirname, "node-worker.cjs"));
+    const args = Array.from(options.args ?? [], String);
+    this.#worker = new Worker(path.join(__dirname, "node-worker.cjs"), { workerData: { args } });
     this.#worker.on("message", (line) => this.emit("line", line));
     this.#worker.on("error", (err) => { // a failure of the thread itself, not bad input
       if (this.listenerCount("error") > 0) this.emit("error", err);
@@ -89,7 +92,8 @@ class Engine extends EventEmitter {
   terminate() { return this.#worker.terminate(); }
 }
 
-// startEngine starts an engine in a worker thread of its own.
-function startEngine() { return new Engine(); }
+// startEngine starts an engine in a worker thread of its own; options.args
+// are its command line (the native engine's flags).
+function startEngine(options) { return new Engine(options); }
 
 module.exports = { startEngine, Engine };

@@ -3,9 +3,11 @@
 // starts it; each message from the parent is one or more command lines, as
 // text or as bytes (a Uint8Array; null: the end of input), each message to
 // it one line of output. The first command chooses the protocol, as the
-// native engine's does: "uci" UCI, anything else CECP (XBoard).
+// native engine's does: "uci" UCI, anything else CECP (XBoard). The
+// arguments index.cjs passes (workerData.args) are the engine's command
+// line, the native engine's flags.
 "use strict";
-const { parentPort } = require("node:worker_threads");
+const { parentPort, workerData } = require("node:worker_threads");
 const fs = require("node:fs");
 const path = require("node:path");
 
@@ -40,6 +42,7 @@ parentPort.on("message", (message) => {
 
 (async () => {
   const go = new Go();
+  go.argv = ["umax", ...(workerData?.args ?? [])]; // the native engine's flags (main.go), as the engine's command line
   let exitCode = 0;
   go.exit = (code) => { exitCode = code; };
   let instance;

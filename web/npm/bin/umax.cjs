@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npx umax: micro-Max 4.1 (umax, the Go port) on standard input and
-// output, as the native engine runs: the first command chooses the
-// protocol ("uci" UCI, anything else CECP, as XBoard sends "xboard"), and
-// quit or the end of input ends it. The engine runs in a worker thread
-// (index.cjs), so that the lines typed reach it while it searches.
+// output, as the native engine runs, with its flags: the first command
+// chooses the protocol ("uci" UCI, anything else CECP, as XBoard sends
+// "xboard") unless -uci is given, and quit or the end of input ends it.
+// The engine runs in a worker thread (index.cjs), so that the lines typed
+// reach it while it searches.
 "use strict";
 const { startEngine } = require("../index.cjs");
 
@@ -12,19 +13,10 @@ const { startEngine } = require("../index.cjs");
 // is not kept.
 const longestLine = (1 << 20) + 1;
 
-const args = process.argv.slice(2);
-if (args.length === 1 && (args[0] === "-version" || args[0] === "--version")) {
-  console.log(`micro-Max 4.1 (Go) ${require("../package.json").version}`);
-  process.exit(0);
-}
-if (args.length > 0) {
-  console.error("usage: umax\n" +
-    "micro-Max 4.1 on standard input and output: type uci (UCI) or xboard (CECP), then quit.\n" +
-    "umax -version prints the version.");
-  process.exit(2);
-}
-
-const engine = startEngine();
+// The arguments are the engine's command line: the native engine's flags
+// (-uci, -elo 800, -nodes 50000, -version, bench, ...), which the engine
+// reads, and answers a bad one with its usage and exit code 2.
+const engine = startEngine({ args: process.argv.slice(2) });
 engine.on("line", (line) => process.stdout.write(line + "\n"));
 engine.on("exit", (code) => {
   process.exitCode = code;
