@@ -4,7 +4,7 @@
 // the same search sent again two seconds later (warm), natively and under
 // Node (the npm package's engine, umax.wasm in a worker thread).
 //
-//	go run scripts/first-move.go [-runs N] [-native=false] [-node=false]
+//	go run scripts/first-move.go [-runs N] [-native=false] [-node=false] [-src DIR,DIR...]
 //
 // For each of three searches it starts the engine, sends at once
 //
@@ -21,12 +21,13 @@
 // first bestmove, the first search (bestmove less uciok), the warm
 // search (from sending the go to bestmove), and the nodes each searched
 // (the timed searches search for their time: a slow first search shows
-// as fewer nodes). Each engine runs in its own process, N times (5); the
-// medians follow, with the load average before and after, since on a
-// loaded machine the times move with the load.
+// as fewer nodes). Each engine runs in its own process, N times (5), the
+// engines alternated; the medians follow, with the load average before and
+// after, since on a loaded machine the times move with the load.
 //
-// It builds the native engine and the package's engine from this
-// checkout into a temporary directory (the package staged as
+// It builds the native engine and the package's engine from this checkout
+// (or from each DIR, to compare builds: git archive COMMIT | tar -x -C DIR)
+// into a temporary directory (the package staged as
 // scripts/web.sh pack stages it, without npm).
 package main
 
@@ -62,40 +63,57 @@ func main() {
 	runs := flag.Int("runs", 5, "processes per engine and search")
 	native := flag.Bool("native", true, "time the native engine")
 	node := flag.Bool("node", true, "time the engine under Node")
+	srcs := flag.String("src", ".", "the source trees to build the engines from, separated by commas (another commit: git archive COMMIT | tar -x -C DIR)")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "first-move")
 	check(err)
 	defer os.RemoveAll(dir)
 	var engines []engine
-	if *native {
-		bin := filepath.Join(dir, "umax")
-		run(exec.Command("go", "build", "-o", bin, "."))
-		engines = append(engines, engine{"native", []string{bin, "-uci"}})
-	}
-	if *node {
-		engines = append(engines, engine{"node", []string{"node", stageNode(dir)}})
+	for i, src := range strings.Split(*srcs, ",") {
+		src, err := filepath.Abs(src)
+		check(err)
+		label := ""
+		if strings.Contains(*srcs, ",") {
+			label = "@" + filepath.Base(src)
+		}
+		out := filepath.Join(dir, strconv.Itoa(i))
+		check(os.Mkdir(out, 0o755))
+		if *native {
+			bin := filepath.Join(out, "umax")
+			build := exec.Command("go", "build", "-o", bin, ".")
+			build.Dir = src
+			run(build)
+			engines = append(engines, engine{"native" + label, []string{bin, "-uci"}})
+		}
+		if *node {
+			engines = append(engines, engine{"node" + label, []string{"node", stageNode(src, out)}})
+		}
 	}
 	fmt.Printf("%s, %s/%s, %d CPUs, %d runs\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *runs)
 	fmt.Printf("load average before: %s\n", loadAverage())
-	fmt.Printf("%-7s %-12s %8s %8s %8s %8s %10s %10s\n", "engine", "search", "uciok", "first", "search1", "warm", "nodes1", "nodes-warm")
-	for _, eng := range engines {
-		for _, s := range searches {
-			var all []sample
-			for range *runs {
-				all = append(all, eng.time(s.goCmd))
+	fmt.Printf("%-16s %-12s %8s %8s %8s %8s %10s %10s\n", "engine", "search", "uciok", "first", "search1", "warm", "nodes1", "nodes-warm")
+	for _, s := range searches {
+		all := make([][]sample, len(engines))
+		for range *runs { // the engines alternated
+			for i, eng := range engines {
+				all[i] = append(all[i], eng.time(s.goCmd))
 			}
-			for i, x := range all {
-				fmt.Printf("%-7s %-12s %8s %8s %8s %8s %10d %10d   run %d\n", eng.name, s.name, ms(x.uciok), ms(x.first), ms(x.first-x.uciok), ms(x.warm), x.firstNodes, x.warmNodes, i+1)
+		}
+		for i, eng := range engines {
+			for r, x := range all[i] {
+				fmt.Printf("%-16s %-12s %8s %8s %8s %8s %10d %10d   run %d\n", eng.name, s.name, ms(x.uciok), ms(x.first), ms(x.first-x.uciok), ms(x.warm), x.firstNodes, x.warmNodes, r+1)
 			}
+		}
+		for i, eng := range engines {
 			med := func(f func(sample) int64) int64 {
-				v := make([]int64, len(all))
-				for i, x := range all {
-					v[i] = f(x)
+				v := make([]int64, len(all[i]))
+				for r, x := range all[i] {
+					v[r] = f(x)
 				}
 				slices.Sort(v)
 				return v[len(v)/2]
 			}
-			fmt.Printf("%-7s %-12s %8s %8s %8s %8s %10d %10d   median\n", eng.name, s.name,
+			fmt.Printf("%-16s %-12s %8s %8s %8s %8s %10d %10d   median\n", eng.name, s.name,
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.uciok) }))),
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.first) }))),
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.first - x.uciok) }))),
@@ -165,14 +183,15 @@ func await(out *bufio.Reader, start time.Time, word string) (time.Duration, int)
 	}
 }
 
-// stageNode puts the npm package's files (web/npm, web/umax-worker.js, the
+// stageNode puts the npm package's files of src (web/npm, web/umax-worker.js, the
 // engine compiled to WebAssembly, wasm_exec.js) into dir/npm and returns
 // its command-line entry.
-func stageNode(dir string) string {
+func stageNode(src, dir string) string {
 	stage := filepath.Join(dir, "npm")
-	run(exec.Command("cp", "-R", "web/npm/.", stage+"/"))
-	run(exec.Command("cp", "web/umax-worker.js", stage+"/"))
+	run(exec.Command("cp", "-R", filepath.Join(src, "web/npm")+"/.", stage+"/"))
+	run(exec.Command("cp", filepath.Join(src, "web/umax-worker.js"), stage+"/"))
 	build := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(stage, "umax.wasm"), ".")
+	build.Dir = src
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	run(build)
 	root, err := exec.Command("go", "env", "GOROOT").Output()
