@@ -34,7 +34,11 @@ const hugePage = 2 << 20
 
 // tableMemory owns a table's mapping: the mapping is unmapped once its
 // owner has become unreachable, when the next table is allocated.
-type tableMemory struct{ mapping []byte }
+type tableMemory struct {
+	mapping []byte
+	table   []byte    // the table's part of the mapping
+	fault   *prefault // its fault-in, if one was started
+}
 
 // mappings are the tables handed out and not yet unmapped.
 var mappings struct {
@@ -59,15 +63,14 @@ func allocTable(n int) ([]hashSlot, *tableMemory) {
 	}
 	skip := -int(uintptr(unsafe.Pointer(&mem[0]))) & (hugePage - 1) // start on a huge page
 	table := mem[skip : skip+size]
-	owner := &tableMemory{mem}
-	var fault *prefault
+	owner := &tableMemory{mapping: mem, table: table}
 	if prefaultTables {
-		fault = startPrefault(table) // huge pages behind the search
+		owner.fault = startPrefault(table) // huge pages behind the search
 	} else {
 		syscall.Madvise(table, syscall.MADV_HUGEPAGE) // only a hint: without it, 4-KiB pages
 	}
 	mappings.Lock()
-	mappings.list = append(mappings.list, mapping{mem, weak.Make(owner), fault})
+	mappings.list = append(mappings.list, mapping{mem, weak.Make(owner), owner.fault})
 	mappings.Unlock()
 	return unsafe.Slice((*hashSlot)(unsafe.Pointer(&table[0])), n), owner
 }
@@ -161,6 +164,13 @@ func collapseWorks() bool {
 	huge := mem[skip : skip+hugePage]
 	huge[0] = 1 // a page of it touched
 	return syscall.Madvise(huge, madvCollapse) == nil
+}
+
+// wait waits until the table's fault-in (if any) has ended.
+func (m *tableMemory) wait() {
+	if m != nil && m.fault != nil {
+		<-m.fault.done
+	}
 }
 
 // stop ends the fault-in (if any) and waits until it has ended.

@@ -21,7 +21,10 @@
 // first bestmove, the first search (bestmove less uciok), the warm
 // search (from sending the go to bestmove), and the nodes each searched
 // (the timed searches search for their time: a slow first search shows
-// as fewer nodes). Each engine runs in its own process, N times (5), the
+// as fewer nodes). "synced" is the same first search in another fresh
+// engine started as a GUI starts one before a game (uci, ucinewgame,
+// isready, and after readyok position and GO), timed from the go as the
+// game's clock is. Each engine runs in its own process, N times (5), the
 // engines alternated; the medians follow, with the load average before and
 // after, since on a loaded machine the times move with the load.
 //
@@ -55,8 +58,8 @@ var searches = []struct{ name, goCmd string }{
 
 // sample is one process's figures.
 type sample struct {
-	uciok, first, warm    time.Duration
-	firstNodes, warmNodes int
+	uciok, first, warm, synced       time.Duration
+	firstNodes, warmNodes, syncNodes int
 }
 
 func main() {
@@ -91,7 +94,7 @@ func main() {
 	}
 	fmt.Printf("%s, %s/%s, %d CPUs, %d runs\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *runs)
 	fmt.Printf("load average before: %s\n", loadAverage())
-	fmt.Printf("%-16s %-12s %8s %8s %8s %8s %10s %10s\n", "engine", "search", "uciok", "first", "search1", "warm", "nodes1", "nodes-warm")
+	fmt.Printf("%-16s %-12s %8s %8s %8s %8s %8s %10s %10s %10s\n", "engine", "search", "uciok", "first", "search1", "warm", "synced", "nodes1", "nodes-warm", "nodes-sync")
 	for _, s := range searches {
 		all := make([][]sample, len(engines))
 		for range *runs { // the engines alternated
@@ -101,7 +104,7 @@ func main() {
 		}
 		for i, eng := range engines {
 			for r, x := range all[i] {
-				fmt.Printf("%-16s %-12s %8s %8s %8s %8s %10d %10d   run %d\n", eng.name, s.name, ms(x.uciok), ms(x.first), ms(x.first-x.uciok), ms(x.warm), x.firstNodes, x.warmNodes, r+1)
+				fmt.Printf("%-16s %-12s %8s %8s %8s %8s %8s %10d %10d %10d   run %d\n", eng.name, s.name, ms(x.uciok), ms(x.first), ms(x.first-x.uciok), ms(x.warm), ms(x.synced), x.firstNodes, x.warmNodes, x.syncNodes, r+1)
 			}
 		}
 		for i, eng := range engines {
@@ -113,13 +116,15 @@ func main() {
 				slices.Sort(v)
 				return v[len(v)/2]
 			}
-			fmt.Printf("%-16s %-12s %8s %8s %8s %8s %10d %10d   median\n", eng.name, s.name,
+			fmt.Printf("%-16s %-12s %8s %8s %8s %8s %8s %10d %10d %10d   median\n", eng.name, s.name,
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.uciok) }))),
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.first) }))),
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.first - x.uciok) }))),
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.warm) }))),
+				ms(time.Duration(med(func(x sample) int64 { return int64(x.synced) }))),
 				med(func(x sample) int64 { return int64(x.firstNodes) }),
-				med(func(x sample) int64 { return int64(x.warmNodes) }))
+				med(func(x sample) int64 { return int64(x.warmNodes) }),
+				med(func(x sample) int64 { return int64(x.syncNodes) }))
 		}
 	}
 	fmt.Printf("load average after: %s\n", loadAverage())
@@ -156,11 +161,41 @@ func (eng engine) time(goCmd string) sample {
 	_, err = io.WriteString(in, "position startpos\n"+goCmd+"\n")
 	check(err)
 	s.warm, s.warmNodes = await(out, again, "bestmove")
+	eng.end(cmd, in, out)
+	s.synced, s.syncNodes = eng.timeSynced(goCmd)
+	return s
+}
+
+// timeSynced starts the engine as a GUI does before a game (uci,
+// ucinewgame and isready, waiting for readyok), and times the search of
+// goCmd from the go, as the game's clock does.
+func (eng engine) timeSynced(goCmd string) (time.Duration, int) {
+	cmd := exec.Command(eng.args[0], eng.args[1:]...)
+	in, err := cmd.StdinPipe()
+	check(err)
+	outPipe, err := cmd.StdoutPipe()
+	check(err)
+	cmd.Stderr = os.Stderr
+	out := bufio.NewReader(outPipe)
+	start := time.Now()
+	check(cmd.Start())
+	_, err = io.WriteString(in, "uci\nucinewgame\nisready\n")
+	check(err)
+	await(out, start, "readyok")
+	again := time.Now()
+	_, err = io.WriteString(in, "position startpos\n"+goCmd+"\n")
+	check(err)
+	took, nodes := await(out, again, "bestmove")
+	eng.end(cmd, in, out)
+	return took, nodes
+}
+
+// end has the engine quit and waits until it has.
+func (engine) end(cmd *exec.Cmd, in io.WriteCloser, out io.Reader) {
 	io.WriteString(in, "quit\n")
 	in.Close()
 	io.Copy(io.Discard, out)
 	check(cmd.Wait())
-	return s
 }
 
 // await reads lines until one that starts with word, and returns the time
