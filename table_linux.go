@@ -56,23 +56,37 @@ type mapping struct {
 // which must stay reachable as long as the table is used.
 func allocTable(n int) ([]hashSlot, *tableMemory) {
 	unmapDeadTables()
-	size := n * len(hashSlot{})
-	mem, err := syscall.Mmap(-1, 0, size+hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	mem, table, err := mapTable(n * len(hashSlot{}))
 	if err != nil {
 		return make([]hashSlot, n), nil // let the Go heap try (and fail as it would)
 	}
-	skip := -int(uintptr(unsafe.Pointer(&mem[0]))) & (hugePage - 1) // start on a huge page
-	table := mem[skip : skip+size]
 	owner := &tableMemory{mapping: mem, table: table}
 	if prefaultTables {
 		owner.fault = startPrefault(table) // huge pages behind the search
-	} else {
-		syscall.Madvise(table, syscall.MADV_HUGEPAGE) // only a hint: without it, 4-KiB pages
 	}
 	mappings.Lock()
 	mappings.list = append(mappings.list, mapping{mem, weak.Make(owner), owner.fault})
 	mappings.Unlock()
 	return unsafe.Slice((*hashSlot)(unsafe.Pointer(&table[0])), n), owner
+}
+
+// mapTable maps a table of size bytes, starting on a huge page (table),
+// and asks for huge pages (only a hint: without it, 4-KiB pages); with
+// prefaultTables, for 4-KiB pages until startPrefault makes them huge
+// (the kernel's default may be huge pages: transparent_hugepage "always").
+func mapTable(size int) (mem, table []byte, err error) {
+	mem, err = syscall.Mmap(-1, 0, size+hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		return nil, nil, err
+	}
+	skip := -int(uintptr(unsafe.Pointer(&mem[0]))) & (hugePage - 1)
+	table = mem[skip : skip+size]
+	if prefaultTables {
+		syscall.Madvise(table, syscall.MADV_NOHUGEPAGE)
+	} else {
+		syscall.Madvise(table, syscall.MADV_HUGEPAGE)
+	}
+	return mem, table, nil
 }
 
 // unmapDeadTables gives back the memory of the tables whose owners are
@@ -135,11 +149,11 @@ func startPrefault(table []byte) *prefault {
 		}
 		for start := 0; start < len(table) && !f.halt.Load(); start += hugePage {
 			huge := table[start:min(start+hugePage, len(table))]
+			syscall.Madvise(huge, syscall.MADV_HUGEPAGE) // huge pages here from now on
 			if collapse && len(huge) == hugePage && syscall.Madvise(huge, madvCollapse) == nil {
-				syscall.Madvise(huge, syscall.MADV_HUGEPAGE) // one mapping again with the ranges before it
-				continue
+				continue // the pages the search touched, copied into a huge page
 			}
-			syscall.Madvise(huge, syscall.MADV_HUGEPAGE) // untouched so far: fault it in as a huge page
+			// untouched so far: fault it in as a huge page
 			if syscall.Madvise(huge, madvPopulateWrite) != nil {
 				syscall.Madvise(table, syscall.MADV_HUGEPAGE)
 				return // an older kernel: the search faults the pages in itself
