@@ -104,6 +104,6 @@ func mateDistance(score int) (plies int, mate bool) {
 // The table keeps its size, and the settings (futility, literal) stay.
 func (e *Engine) restart() {
 	e.Position = newGame()
-	clear(e.table)
+	e.clearTable()
 	e.rootLock = 0
 }

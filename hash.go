@@ -142,10 +142,10 @@ const (
 )
 
 // prefaultTables, set by main on a machine with more than one core, has
-// allocTable fault a new table's memory in on another thread
-// (table_linux.go), as engines clear their tables on several threads. Tests
-// leave it off: they make many engines, and most touch little of their
-// tables.
+// allocTable fault a new table's memory in on another thread, in huge
+// pages behind the search (table_linux.go), as engines clear their tables
+// on several threads. Tests leave it off: they make many engines, and most
+// touch little of their tables.
 var prefaultTables bool
 
 // resizeTable replaces the transposition table by an empty one of n entries
@@ -155,6 +155,20 @@ func (e *Engine) resizeTable(n int) {
 	e.table, e.tableMemory = nil, nil // let the old table go before the new one is allocated
 	e.table, e.tableMemory = allocTable(n)
 	e.tableMask = int32(n - 1)
+}
+
+// waitTable waits until the table is resident (table_linux.go: its
+// fault-in has ended), so that a search started after it faults none of
+// it in: the protocols' isready and ping wait for it, as a GUI waits for
+// those before it starts a game's clock.
+func (e *Engine) waitTable() { e.tableMemory.wait() }
+
+// clearTable empties the table, once it is resident: clearing a table
+// still being faulted in would fault the rest in 4-KiB page by page
+// (table_linux.go), and leave each huge page to be copied.
+func (e *Engine) clearTable() {
+	e.waitTable()
+	clear(e.table)
 }
 
 // tableEntries is the number of table entries that mb MiB give: the

@@ -14,8 +14,9 @@ import (
 // TestPrefaultTable: with prefaultTables on, a new table is faulted in on
 // another thread while slots in its first quarter are stored into, and
 // afterwards the whole table is resident (its mapping's Rss in
-// /proc/self/smaps), every slot stored holds what was stored and every
-// other slot is still empty.
+// /proc/self/smaps), in huge pages (AnonHugePages; where the kernel has
+// MADV_COLLAPSE), every slot stored holds what was stored and every other
+// slot is still empty.
 func TestPrefaultTable(t *testing.T) {
 	if !populateWorks(t) {
 		t.Skip("MADV_POPULATE_WRITE cannot be seen to work here (qemu-user ignores it, and its /proc/self/smaps is the emulator's)")
@@ -39,6 +40,9 @@ func TestPrefaultTable(t *testing.T) {
 	if rss, size := residentKB(t, unsafe.Pointer(&table[0])), n*len(hashSlot{})>>10; rss < size {
 		t.Errorf("after the fault-in, %d KiB of the table's %d KiB are resident", rss, size)
 	}
+	if huge, size := hugeKB(t, unsafe.Pointer(&table[0])), n*len(hashSlot{})>>10; collapseWorks() && huge < size {
+		t.Errorf("after the fault-in, %d KiB of the table's %d KiB are in huge pages", huge, size)
+	}
 	for i := range table {
 		want := stored[i]
 		if got := table[i].load(); got != want {
@@ -46,6 +50,49 @@ func TestPrefaultTable(t *testing.T) {
 		}
 	}
 	runtime.KeepAlive(owner)
+}
+
+// TestTableFaultedInBehind: with prefaultTables on, a new table starts in
+// 4-KiB pages, so that a search's first stores fault in 4 KiB each, not a
+// huge page of 2 MiB (the first move of a fresh engine: doc/speed.md); its
+// fault-in then turns all of it into huge pages, the pages stored into
+// copied with what they hold.
+func TestTableFaultedInBehind(t *testing.T) {
+	if !populateWorks(t) {
+		t.Skip("MADV_POPULATE_WRITE cannot be seen to work here (qemu-user ignores it, and its /proc/self/smaps is the emulator's)")
+	}
+	if !collapseWorks() {
+		t.Skip("no MADV_COLLAPSE here (Linux 6.1): the table asks for huge pages at once")
+	}
+	prefaultTables = true
+	defer func() { prefaultTables = false }()
+	const size = 16 * hugePage
+	mem, table, err := mapTable(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Munmap(mem)
+	slots := unsafe.Slice((*hashSlot)(unsafe.Pointer(&table[0])), size/len(hashSlot{}))
+	stored := map[int]hashEntry{}
+	for k := 0; k < 8; k++ { // a slot in every other huge page, none across two pages
+		index := (2*k*hugePage + 100) / len(hashSlot{})
+		entry := hashEntry{lock: int32(k + 1), score: int32(-k), from: uint8(k), to: 0x77, depth: int8(k)}
+		slots[index].store(entry)
+		stored[index] = entry
+	}
+	if rss, huge := residentKB(t, unsafe.Pointer(&table[0])), hugeKB(t, unsafe.Pointer(&table[0])); rss > 8*4 || huge != 0 {
+		t.Fatalf("8 slots stored into a fresh table made %d KiB resident, %d KiB of it in huge pages: want 4 KiB a slot", rss, huge)
+	}
+	fault := startPrefault(table)
+	<-fault.done
+	if huge := hugeKB(t, unsafe.Pointer(&table[0])); huge != size>>10 {
+		t.Errorf("after the fault-in, %d KiB of the table's %d KiB are in huge pages", huge, size>>10)
+	}
+	for i := range slots {
+		if got, want := slots[i].load(), stored[i]; got != want {
+			t.Fatalf("slot %d holds %+v, want %+v", i, got, want)
+		}
+	}
 }
 
 // currentPrefault is the fault-in of the mapping that holds table.
@@ -67,7 +114,15 @@ func currentPrefault(t *testing.T, table []hashSlot) *prefault {
 
 // residentKB reads from /proc/self/smaps the resident size of the mapping
 // that holds p.
-func residentKB(t *testing.T, p unsafe.Pointer) int {
+func residentKB(t *testing.T, p unsafe.Pointer) int { return smapsKB(t, p, "Rss:") }
+
+// hugeKB reads from /proc/self/smaps how much of the mapping that holds p
+// is in transparent huge pages.
+func hugeKB(t *testing.T, p unsafe.Pointer) int { return smapsKB(t, p, "AnonHugePages:") }
+
+// smapsKB reads from /proc/self/smaps a size (field, as "Rss:") of the
+// mapping that holds p.
+func smapsKB(t *testing.T, p unsafe.Pointer, field string) int {
 	f, err := os.Open("/proc/self/smaps")
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +141,7 @@ func residentKB(t *testing.T, p unsafe.Pointer) int {
 			inside = err1 == nil && err2 == nil && addr >= start && addr < end
 			continue
 		}
-		if inside && fields[0] == "Rss:" {
+		if inside && fields[0] == field {
 			kb, err := strconv.Atoi(fields[1])
 			if err != nil {
 				t.Fatal(err)
@@ -146,4 +201,51 @@ func populateWorks(t *testing.T) bool {
 	// addresses: the mapping found is another one, not empty before or not
 	// all resident after.
 	return before == 0 && residentKB(t, unsafe.Pointer(&mem[0])) >= size>>10
+}
+
+// TestReadyWaitsForTable: UCI's isready and CECP's ping, the commands a GUI
+// waits on before it starts a game's clock, are answered only once a fresh
+// engine's table is faulted in, so that the game's first search faults
+// none of it in.
+func TestReadyWaitsForTable(t *testing.T) {
+	prefaultTables = true
+	defer func() { prefaultTables = false }()
+	for _, c := range []struct{ input, answer string }{
+		{"uci\nisready\nquit\n", "readyok"},
+		{"xboard\nprotover 2\nping 7\nquit\n", "pong 7"},
+	} {
+		e := newEngine(1 << 21) // 18 MiB
+		if e.tableMemory == nil || e.tableMemory.fault == nil {
+			t.Skip("no mapping with a fault-in: the table came from the Go heap")
+		}
+		w := &answerWatch{answer: c.answer, done: e.tableMemory.fault.done}
+		runProtocol(e, strings.NewReader(c.input), w, config{})
+		switch {
+		case !w.seen:
+			t.Errorf("%q: no %q", c.input, c.answer)
+		case !w.filled:
+			t.Errorf("%q: %q came before the table was faulted in", c.input, c.answer)
+		}
+	}
+}
+
+// answerWatch notes whether done was closed when answer was written.
+type answerWatch struct {
+	answer       string
+	done         chan struct{}
+	seen, filled bool
+}
+
+func (w *answerWatch) Write(p []byte) (int, error) {
+	for _, line := range strings.Split(string(p), "\n") {
+		if strings.TrimSpace(line) == w.answer && !w.seen {
+			w.seen = true
+			select {
+			case <-w.done:
+				w.filled = true
+			default:
+			}
+		}
+	}
+	return len(p), nil
 }

@@ -96,6 +96,7 @@ func runWorker() bool {
 		host.wakeUp = func() { port.Call("postMessage", 0) }
 	}
 
+	warmUp()
 	cl, e := workerCommandLine()
 	q := &lineQueue{wake: make(chan struct{}, 1)}
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -176,6 +177,21 @@ func runWorkerMode(cl *commandLine, e *Engine, q *lineQueue, out io.Writer, choo
 		newUCISession(e, out, cl.cfg).run(lines)
 	}
 	return 0
+}
+
+// warmUpNodes is the node budget of warmUp's search.
+const warmUpNodes = 5000
+
+// warmUp searches a few thousand nodes on an engine of its own, with a
+// small table, before the session starts. WebAssembly engines run a
+// function's first calls in code compiled quickly (V8's Liftoff) and
+// compile the busy functions again, optimised, in the background: without
+// it the first search of a fresh worker ran at a fraction of the speed of
+// the rest (doc/speed.md). The session's engine is untouched by it.
+func warmUp() {
+	e := newEngine(minTableSize)
+	e.pendingFrom = infinity // no move to check: search the position
+	e.rootSearch(&searchControl{budget: warmUpNodes})
 }
 
 // pollHost is called at every stop poll of the search: after yieldEvery

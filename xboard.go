@@ -526,9 +526,11 @@ func (s *session) setboard(args string) {
 	s.setPosition(st)
 }
 
-// ping answers "pong" once every command before it is done.
+// ping answers "pong" once every command before it is done (and the
+// table is resident: Engine.waitTable).
 func (s *session) ping(args string) {
 	if _, ok := s.number("ping", args, math.MinInt32, math.MaxInt32, "bad number"); ok {
+		s.e.waitTable()
 		s.out.line("pong " + args)
 	}
 }

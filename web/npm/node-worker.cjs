@@ -11,6 +11,11 @@ const { parentPort, workerData } = require("node:worker_threads");
 const fs = require("node:fs");
 const path = require("node:path");
 
+// The engine's code compiled whole as it loads (by V8's baseline compiler,
+// Liftoff), not each function at its first call: otherwise the first
+// search waits while every function it reaches is compiled (doc/speed.md).
+require("node:v8").setFlagsFromString("--no-wasm-lazy-compilation");
+
 globalThis.fs ??= fs; // Go's own writes (a crash's report) reach standard error
 globalThis.crypto ??= require("node:crypto").webcrypto; // Node 18 has it only there
 require("./wasm_exec.js");
