@@ -20,8 +20,9 @@ package main
 //	umax source          umax source {...}: search_literal.go and the lines each kind
 //	                     of step lights (stepsource.go)
 //
-// The state is the game of the last position command (with the engine's
-// own move once it has played it), the same game the session searches.
+// The state is the game of the last position command, the same game the
+// session searches: a search's own move is in it once a position command
+// plays it, as a second go searches the same position again.
 // umax state, umax san and umax source are answered at once, also during
 // a search; umax record, tree, steps and diff, like position and go, first
 // let a running search end (stopped, with its bestmove).
@@ -189,7 +190,8 @@ func withCounters(fen string, halfmove, fullmove int) string {
 // sanJSON writes the moves, played one after the other from the game's
 // position, in SAN; it stops at the first that is not legal. Moves that
 // start with "at PLY" are played from the position after the game's first
-// PLY moves: the root of a search, after the engine has played its move.
+// PLY moves: the root of a search, after a position command has played the
+// engine's move.
 func (s *uciSession) sanJSON(moves []string) string {
 	p := s.game.current().pos
 	if len(moves) >= 2 && moves[0] == "at" {
