@@ -446,7 +446,7 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 	}
 	limits.stats = s.debug || s.cfg.stats
 	limits.lab, limits.strength = s.cfg.lab, s.cfg.strength
-	limits.tree = s.web.recording(s.e, s.cfg.lab)
+	limits.tree = s.web.recording(s.e, s.game.counters(s.game.length()), s.cfg.lab)
 	sr := &uciSearch{}
 	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {
 		pv := it.pv[:s.game.pvLength(it.pv)] // the game record does not change while the job runs

@@ -51,11 +51,12 @@ type webSession struct {
 }
 
 // recording is the recorder for a search about to start from e's position
-// (searchLimits.tree), if the page asked for one.
-func (w *webSession) recording(e *Engine, lab labSettings) *treeRecorder {
+// (searchLimits.tree), whose move counters are counters, if the page asked
+// for one.
+func (w *webSession) recording(e *Engine, counters moveCounters, lab labSettings) *treeRecorder {
 	w.recorder, w.lastTree = nil, nil
 	if w.recordPlies > 0 {
-		w.recorder = newTreeRecorder(w.recordPlies, e.Position)
+		w.recorder = newTreeRecorder(w.recordPlies, e.Position, counters)
 		w.caption = treeCaption(e, lab)
 		w.recorded = [2]*treeRecorder{w.recorded[1], w.recorder}
 		w.captions = [2]string{w.captions[1], w.caption}
@@ -134,16 +135,15 @@ var endNames = map[gameEnd][2]string{
 // the game has ended ("end" empty and "result" "*" while it goes on).
 func (s *uciSession) stateJSON() string {
 	g := &s.game
-	startFEN, fullmove := s.startFEN()
 	now := g.current()
 	legal := now.pos.legalMoves()
 	end := endNames[g.end()]
 	var b strings.Builder
 	j := &jsonWriter{w: bufio.NewWriter(&b)}
 	j.raw("{")
-	j.field("start").str(startFEN)
+	j.field("start").str(g.fen(0))
 	j.field("startpos").boolean(s.base == "startpos")
-	j.field("fen").str(withCounters(fenOf(&now.pos), now.rule50, fullmove+(g.plies[0].pos.side/black+g.length())/2))
+	j.field("fen").str(g.fen(g.length()))
 	j.field("side").str(sideLetter(now.pos.side))
 	j.field("check").boolean(now.pos.inCheck())
 	j.field("end").str(end[0])
@@ -165,26 +165,6 @@ func (s *uciSession) stateJSON() string {
 	j.raw("}")
 	j.w.Flush()
 	return b.String()
-}
-
-// startFEN is the FEN of the game's first position, with its move
-// counters (those the position command gave, or 0 1), and its full-move
-// number.
-func (s *uciSession) startFEN() (string, int) {
-	first := &s.game.plies[0]
-	fullmove := 1
-	if fields := strings.Fields(strings.TrimPrefix(s.base, "fen ")); s.base != "startpos" && len(fields) == 6 {
-		if n, ok := parseInt(fields[5], 1, 1<<30); ok {
-			fullmove = n
-		}
-	}
-	return withCounters(fenOf(&first.pos), first.rule50, fullmove), fullmove
-}
-
-// withCounters puts the half-move clock and the full-move number into a
-// FEN of fenOf, which ends in "0 1".
-func withCounters(fen string, halfmove, fullmove int) string {
-	return strings.TrimSuffix(fen, "0 1") + strconv.Itoa(halfmove) + " " + strconv.Itoa(fullmove)
 }
 
 // sanJSON writes the moves, played one after the other from the game's
