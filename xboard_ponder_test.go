@@ -24,8 +24,8 @@ func ponderGame(t *testing.T) (d *cecpDialogue, reply, hint string) {
 			t.Fatalf("ponder output %q does not start with the hint %s", l, hint)
 		}
 	}
-	hints := 0              // the ponder search's thinking output may come before or after the hint
-	got = d.syncNow("hint") // at once: the engine ponders
+	hints := 0 // the ponder search's thinking output may come before or after the hint
+	got = d.syncNow("hint") // answered at once: the engine ponders
 	for _, l := range got {
 		if _, thinking := thinkingDepth(l); !thinking && l != "Hint: "+hint {
 			t.Errorf("hint while pondering: %q in %q, want Hint: %s", l, got, hint)
