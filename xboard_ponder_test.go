@@ -25,7 +25,8 @@ func ponderGame(t *testing.T) (d *cecpDialogue, reply, hint string) {
 		}
 	}
 	hints := 0 // the ponder search's thinking output may come before or after the hint
-	got = d.syncNow("hint") // answered at once: the engine ponders
+	// The hint is answered at once, and so is the ping: the engine ponders.
+	got = d.syncNow("hint")
 	for _, l := range got {
 		if _, thinking := thinkingDepth(l); !thinking && l != "Hint: "+hint {
 			t.Errorf("hint while pondering: %q in %q, want Hint: %s", l, got, hint)
