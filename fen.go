@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -46,6 +47,7 @@ func sideName(side int) string { return sides[side/black].name }
 type setup struct {
 	pos      Position
 	halfmove int    // plies since the last capture or pawn move (the 50-move rule)
+	fullmove int    // the fullmove number (1 when the FEN leaves it out)
 	epGiven  bool   // the FEN named an e.p. square
 	dropped  string // castling rights of the FEN dropped because king or rook is not at home
 }
@@ -99,8 +101,9 @@ func parseFEN(fen string) (setup, error) {
 			return s, fmt.Errorf("halfmove clock %q", fields[4])
 		}
 	}
+	s.fullmove = 1
 	if len(fields) > 5 {
-		if _, ok = parseInt(fields[5], 1, 100000); !ok {
+		if s.fullmove, ok = parseInt(fields[5], 1, 100000); !ok {
 			return s, fmt.Errorf("move number %q", fields[5])
 		}
 	}
@@ -241,11 +244,33 @@ func (p *Position) staticEval() int {
 	return sum
 }
 
-// fenOf writes a position as a FEN (move counters 0 1), for messages, the
-// title of a -tree picture and the boards of the page's stepper (a byte at
-// a time: the stepper asks for thousands).
-func fenOf(p *Position) string {
-	s := make([]byte, 0, 90)
+// moveCounters are a FEN's move counters: the halfmove clock (plies since
+// the last capture or pawn move) and the fullmove number (1 at the start,
+// one more after each of Black's moves).
+type moveCounters struct{ halfmove, fullmove int }
+
+// startCounters are the counters of the initial position.
+var startCounters = moveCounters{halfmove: 0, fullmove: 1}
+
+// after returns the counters after move m, made in position p.
+func (c moveCounters) after(p *Position, m Move) moveCounters {
+	c.halfmove++
+	if !reversible(p, m) {
+		c.halfmove = 0
+	}
+	c.fullmove += b2i(p.side == black)
+	return c
+}
+
+// fenOf writes a position as a FEN with the counters 0 1, for messages
+// (the FEN of a game carries its counters: fenWith).
+func fenOf(p *Position) string { return fenWith(p, startCounters) }
+
+// fenWith writes a position as a FEN with its move counters: the game's
+// positions, the -tree picture's title and the boards of the page's
+// stepper (a byte at a time: the stepper asks for thousands).
+func fenWith(p *Position, c moveCounters) string {
+	s := make([]byte, 0, 96)
 	for rank := 0; rank < 8; rank++ {
 		empty := byte(0)
 		for file := 0; file < 8; file++ {
@@ -281,5 +306,7 @@ func fenOf(p *Position) string {
 	if p.epSquare < noSquare && p.board[p.epSquare] == 0 && (p.epSquare>>4 == 2 || p.epSquare>>4 == 5) {
 		ep = squareName(p.epSquare)
 	}
-	return string(append(append(append(s, ' '), ep...), " 0 1"...))
+	s = append(append(append(s, ' '), ep...), ' ')
+	s = append(strconv.AppendInt(s, int64(c.halfmove), 10), ' ')
+	return string(strconv.AppendInt(s, int64(c.fullmove), 10))
 }

@@ -32,13 +32,30 @@ type gamePly struct {
 
 // gameRecord is the game from its first position to the current one.
 type gameRecord struct {
-	plies []gamePly
+	plies    []gamePly
+	fullmove int // the first position's fullmove number (0 read as 1)
 }
 
 // reset starts a game at a position.
 func (g *gameRecord) reset(s setup) {
 	g.plies = append(g.plies[:0], gamePly{pos: s.pos, rule50: s.halfmove, epMarked: s.epGiven})
+	g.fullmove = s.fullmove
 }
+
+// counters are the move counters of the position after the game's first
+// ply moves.
+func (g *gameRecord) counters(ply int) moveCounters {
+	blackFirst := b2i(g.plies[0].pos.side == black)
+	return moveCounters{halfmove: g.plies[ply].rule50, fullmove: max(g.fullmove, 1) + (blackFirst+ply)/2}
+}
+
+// fen is the FEN of the position after the game's first ply moves, with
+// its move counters.
+func (g *gameRecord) fen(ply int) string { return fenWith(&g.plies[ply].pos, g.counters(ply)) }
+
+// reversible reports whether move m, made in position p, is neither a
+// capture nor a pawn move (the 50-move rule counts those).
+func reversible(p *Position, m Move) bool { return p.board[m.from]&7 > 2 && p.board[m.to] == 0 }
 
 // current is the position now.
 func (g *gameRecord) current() *gamePly { return &g.plies[len(g.plies)-1] }
@@ -51,7 +68,7 @@ func (g *gameRecord) push(m Move, pos Position) {
 	prev := g.current()
 	b := &prev.pos.board
 	kind := int(b[m.from]) & 7
-	ply := gamePly{pos: pos, move: m, reversible: kind > 2 && b[m.to] == 0}
+	ply := gamePly{pos: pos, move: m, reversible: reversible(&prev.pos, m)}
 	if ply.reversible {
 		ply.rule50 = prev.rule50 + 1
 	}

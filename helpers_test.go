@@ -444,20 +444,43 @@ func (d *dialogue[S]) awaitThinking(depth int) []string {
 // search runs (within answerWait).
 func (d *dialogue[S]) sync(cmds ...string) []string {
 	d.t.Helper()
-	question, answer, wait := "isready", "readyok", answerWait
+	wait, why := answerWait, ""
+	if !d.uci {
+		wait, why = searchWait, ", which may wait for the engine's move"
+	}
+	return d.ask(cmds, wait, why)
+}
+
+// syncNow is sync when the engine owes no move: it is idle, pondering or
+// analysing, or the commands stop its search. CECP's pong then comes at
+// once, as UCI's readyok always does: within answerWait, so that an engine
+// that thinks where it should not (a ponder search taken for a search for
+// its move, say) fails the test in seconds, not after searchWait.
+func (d *dialogue[S]) syncNow(cmds ...string) []string {
+	d.t.Helper()
+	return d.ask(cmds, answerWait, ", owed at once: the engine owes no move")
+}
+
+// ask sends cmds and the question of sync, and returns the lines before
+// its answer, which must come within wait; why says why it may take that.
+func (d *dialogue[S]) ask(cmds []string, wait time.Duration, why string) []string {
+	d.t.Helper()
+	question, answer := "isready", "readyok"
 	if !d.uci {
 		d.pings++
-		question, answer, wait = fmt.Sprintf("ping %d", d.pings), fmt.Sprintf("pong %d", d.pings), searchWait
+		question, answer = fmt.Sprintf("ping %d", d.pings), fmt.Sprintf("pong %d", d.pings)
 	}
 	d.send(append(slices.Clip(cmds), question)...)
-	got := d.within(wait, fmt.Sprintf("%s (the answer to %s)", answer, question), func(l string) bool { return l == answer })
+	got := d.within(wait, fmt.Sprintf("%s (the answer to %s%s)", answer, question, why), func(l string) bool { return l == answer })
 	return got[:len(got)-1]
 }
 
-// expectNothing fails unless cmds are answered with no output at all.
+// expectNothing fails unless cmds are answered with no output at all: the
+// engine owes no move (a move would be output), so the answer is owed at
+// once (syncNow).
 func (d *dialogue[S]) expectNothing(cmds ...string) {
 	d.t.Helper()
-	if got := d.sync(cmds...); len(got) != 0 {
+	if got := d.syncNow(cmds...); len(got) != 0 {
 		d.t.Errorf("%q answered %q, want nothing", cmds, got)
 	}
 }

@@ -142,6 +142,44 @@ func TestJobSoftStop(t *testing.T) {
 	}
 }
 
+// TestJobNoIterationPastHardLimit: a timed search begins no iteration it
+// expects not to end before the hard limit, and plays the move of the last
+// one it finished rather than be cut off mid-iteration. On the node clock
+// (1 node a microsecond) the test is exact: the hard limit lies half an
+// iteration after the end of an iteration whose next one takes more than
+// that (the rule expects at least twice the last), and the soft limit is
+// the hard one, so that only the rule stops the search in time.
+func TestJobNoIterationPastHardLimit(t *testing.T) {
+	for _, fen := range []string{"", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"} {
+		fresh := func() *Engine {
+			e := smallEngine()
+			if fen != "" {
+				e.Position = mustFEN(t, fen).pos
+			}
+			return e
+		}
+		its, _ := runJob(t, fresh(), searchLimits{budget: 300000}) // the iterations' nodes, untimed
+		k := 0                                                     // the iteration after which the next cannot end in time
+		for i := 3; i+1 < len(its) && k == 0; i++ {
+			own, next := its[i].nodes-its[i-1].nodes, its[i+1].nodes-its[i].nodes
+			if own > 1000 && 2*next > 3*own {
+				k = i
+			}
+		}
+		if k == 0 {
+			t.Fatalf("%q: no iteration to test: %v", fen, kibitzLines(its))
+		}
+		const nps = 1000000
+		hardNodes := its[k].nodes + 3*(its[k].nodes-its[k-1].nodes)/2 // before the next iteration ends
+		hard := time.Duration(hardNodes) * time.Microsecond
+		_, res := runJob(t, fresh(), searchLimits{nps: nps, soft: hard, hard: hard})
+		if res.aborted || !res.played || res.nodes >= hardNodes || res.last.depth < its[k-1].depth {
+			t.Errorf("%q, hard limit at %d nodes (iteration %d ends at %d, the next at %d): aborted %v, played %v, %d nodes, the last iteration %d",
+				fen, hardNodes, its[k].depth, its[k].nodes, its[k+1].nodes, res.aborted, res.played, res.nodes, res.last.depth)
+		}
+	}
+}
+
 // TestJobInfinite: an infinite job whose search ends by itself (it finds a
 // mate) reports only after stop, and micro-Max's move is then on the board.
 func TestJobInfinite(t *testing.T) {

@@ -235,7 +235,8 @@ type console struct {
 	// thinks is recorded in tree.
 	treePlies int
 	tree      *treeRecorder
-	last      searchStats // the statistics of the last search, with stats
+	counters  moveCounters // the game's move counters, for the tree's FEN
+	last      searchStats  // the statistics of the last search, with stats
 	// textMode reads "\r\n" as "\n", as the C library reads stdin on
 	// Windows, whose console ends every line so (main sets it there).
 	textMode bool
@@ -250,6 +251,7 @@ type console struct {
 func (c *console) run(in io.Reader, out io.Writer) {
 	r := bufio.NewReader(in)
 	c.out = bufio.NewWriter(out)
+	c.counters = startCounters // micro-Max's game starts at its initial position
 	defer c.out.Flush()
 	var line [9]int // micro-Max's line buffer c[]: a short line leaves the old bytes behind it
 	for {
@@ -289,6 +291,12 @@ func (c *console) run(in io.Reader, out io.Writer) {
 // turn does what micro-Max's main loop (run) does with a line it has read.
 func (c *console) turn(line *[9]int) {
 	e := c.e
+	before := e.Position
+	defer func() {
+		if e.side != before.side { // a move was played (pendingFrom, pendingTo): the counters go on
+			c.counters = c.counters.after(&before, before.microMaxMove(e.pendingFrom, e.pendingTo))
+		}
+	}()
 	ctl := &searchControl{budget: c.budget, report: c.kibitz}
 	if c.stats {
 		c.last = searchStats{}
@@ -299,7 +307,7 @@ func (c *console) turn(line *[9]int) {
 		e.pendingFrom = line[0] - 16*line[1] + parseBias          // "e2" is 'e' - 16*'2' + 799 = 100
 		e.pendingTo = int(int8(line[2] - 16*line[3] + parseBias)) // L is a char in C
 	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
-		c.tree = newTreeRecorder(c.treePlies, e.Position)
+		c.tree = newTreeRecorder(c.treePlies, e.Position, c.counters)
 		ctl.literal = true // the tree is the literal search's (tree.go)
 	}
 	if c.tree != nil {

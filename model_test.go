@@ -228,6 +228,7 @@ func advance[M model[M]](states []M, step func(M) []M, consume func(M, *oracle) 
 
 // closure returns states and every state they can reach by internal steps.
 func closure[M model[M]](states []M, step func(M) []M) []M {
+	states = slices.Clone(states) // a stack of its own: the caller's states stay as they are
 	seen := map[string]bool{}
 	var out []M
 	for len(states) > 0 {
@@ -891,9 +892,18 @@ func (d *cecpDriver) sync() *cecpModel {
 	d.pings++
 	pong := "pong " + strconv.Itoa(d.pings)
 	from := d.seen
+	// The pong is owed at once unless the engine may be thinking on its
+	// move when it reads the ping (analysing and pondering answer at once).
+	wait, all := answerWait, len(d.sent)
+	for _, m := range closure(d.states, func(m *cecpModel) []*cecpModel { return m.steps(all) }) {
+		if m.search == onMove {
+			wait = 30 * time.Second
+			break
+		}
+	}
 	d.send("ping "+strconv.Itoa(d.pings), "")
-	if !d.p.waitFor(func(s string) bool { return s == pong }, from, 30*time.Second) {
-		d.fail("no %q", pong)
+	if !d.p.waitFor(func(s string) bool { return s == pong }, from, wait) {
+		d.fail("no %q within %v", pong, wait)
 	}
 	d.feed()
 	// Every state has read every command now (the ping was the last).
@@ -1337,8 +1347,8 @@ func (d *uciDriver) sync() {
 			got++
 		}
 		return got == n
-	}, 0, 30*time.Second) {
-		d.fail("no readyok")
+	}, 0, answerWait) { // at once, also during a search
+		d.fail("no readyok within %v", answerWait)
 	}
 	d.feed()
 }

@@ -26,6 +26,16 @@ func TestSAN(t *testing.T) {
 		{"4k3/8/8/8/R7/8/8/R3K3 w - - 0 1", "", "a1a2", "R1a2"},      // by rank
 		{"7k/8/8/8/Q1Q5/8/Q7/4K3 w - - 0 1", "", "a4b3", "Qa4b3"},    // by both
 		{"7k/8/8/8/Q1Q5/8/Q7/4K3 w - - 0 1", "", "a2a3", "Q2a3"},     // a4 reaches a3 too: by rank
+		{"4k3/8/8/8/8/2N5/8/4K1N1 w - - 0 1", "", "g1e2", "Nge2"},    // file and rank differ: by file
+		{"4k3/8/8/8/8/2N5/8/4K1N1 w - - 0 1", "", "c3e2", "Nce2"},    // (the rank would do too; SAN takes the file)
+		{"7Q/8/2k5/8/8/8/8/Q3K3 w - - 0 1", "", "h8a8", "Qha8+"},     // along a rank and a file: by file
+		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "", "a1d1", "Rad1"},      // same rank: by file
+		{"4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "", "h1f1", "Rhf1"},      // the other rook
+		{"R7/7k/8/8/8/8/8/R3K3 w - - 0 1", "", "a8a4", "R8a4"},       // same file: by rank
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "", "a1a4", "Ra4"},        // one rook: nothing
+		{"4k3/8/8/1N3N2/8/1N6/8/4K3 w - - 0 1", "", "b5d4", "Nb5d4"}, // b3 on the file, f5 on the rank: both
+		{"4k3/8/8/1N3N2/8/1N6/8/4K3 w - - 0 1", "", "b3d4", "N3d4"},  // b5 on the file: by rank
+		{"4k3/8/8/1N3N2/8/1N6/8/4K3 w - - 0 1", "", "f5d4", "Nfd4"},  // the others on the b-file: by file
 		{"3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "", "e7d8q", "exd8=Q+"}, // promotion with capture and check
 		{"3rk3/4P3/8/8/8/8/8/4K3 w - - 0 1", "", "e7d8n", "exd8=N"},  // under-promotion
 		{"4k3/8/8/8/8/8/p7/4K3 b - - 0 1", "", "a2a1r", "a1=R+"},     // Black promotes with check

@@ -38,6 +38,8 @@ package main
 type treeRecorder struct {
 	plies int      // the root iteration to record, numbered as the kibitz lines
 	root  Position // the position searched, for the picture's title
+	// counters are the root's move counters in its game, for its FEN.
+	counters moveCounters
 
 	recording bool // inside that root iteration
 	done      bool // the iteration was recorded to its end
@@ -166,10 +168,13 @@ type treeFrame struct {
 }
 
 // newTreeRecorder returns a recorder for the root iteration of plies ply of
-// a search of root.
-func newTreeRecorder(plies int, root Position) *treeRecorder {
-	return &treeRecorder{plies: plies, root: root}
+// a search of root, whose move counters in its game are counters.
+func newTreeRecorder(plies int, root Position, counters moveCounters) *treeRecorder {
+	return &treeRecorder{plies: plies, root: root, counters: counters}
 }
+
+// rootFEN is the FEN of the root, with its move counters.
+func (r *treeRecorder) rootFEN() string { return fenWith(&r.root, r.counters) }
 
 // top is the frame of the call running now.
 func (r *treeRecorder) top() *treeFrame { return &r.frames[len(r.frames)-1] }

@@ -73,7 +73,7 @@ func (c treeCase) trace(t *testing.T) tracedIteration {
 	}
 	var tr tracedIteration
 	root := e.Position
-	tr.rec = newTreeRecorder(c.plies, root)
+	tr.rec = newTreeRecorder(c.plies, root, startCounters)
 	e.pendingFrom = infinity
 	var stats searchStats
 	ctl := &searchControl{budget: noBudget, literal: true, hooks: []searchHook{&stats, tr.rec}}
@@ -345,6 +345,20 @@ func TestTreeNotReached(t *testing.T) {
 	}
 	if _, err := os.Stat(path); err == nil {
 		t.Errorf("a picture was written")
+	}
+}
+
+// TestTreeTitleCounters: the picture's title writes the root's FEN with
+// the game's move counters, counted over the moves typed and played.
+func TestTreeTitleCounters(t *testing.T) {
+	c := &console{e: newEngine(1 << 16), budget: 1000, treePlies: 2}
+	c.run(strings.NewReader("g1f3\ng8f6\nb1c3\n\n"), io.Discard)
+	var dot bytes.Buffer
+	if err := c.tree.writeDOT(&dot, "test"); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Black to move: rnbqkb1r/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R b KQkq - 3 2"; !strings.Contains(dot.String(), want) {
+		t.Errorf("the title does not say %q:\n%.600s", want, dot.String())
 	}
 }
 

@@ -208,7 +208,7 @@ func (d *treeDiff) writeJSON(w io.Writer, captionA, captionB string) error {
 	j := &jsonWriter{w: bufio.NewWriter(w)}
 	j.raw("{")
 	j.field("plies").number(d.a.plies)
-	j.field("fen").str(fenOf(&d.a.root))
+	j.field("fen").str(d.a.rootFEN())
 	for _, side := range []struct {
 		name, caption string
 		r             *treeRecorder

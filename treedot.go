@@ -44,7 +44,7 @@ func (r *treeRecorder) writeDOT(w io.Writer, caption string) error {
 
 	title := []string{
 		caption,
-		fmt.Sprintf("%s to move: %s", sideName(r.root.side), fenOf(&r.root)),
+		fmt.Sprintf("%s to move: %s", sideName(r.root.side), r.rootFEN()),
 		fmt.Sprintf("the %d-ply iteration (iteration depth d=%d): %d nodes = %d drawn + %d in earlier iterations of nodes + %d in quiescence boxes",
 			r.plies, r.plies+1, t.nodes, t.drawn, t.summarised, t.inBoxes),
 		fmt.Sprintf("pruned moves: %d = %d in stubs + %d in earlier iterations + %d in quiescence boxes",

@@ -75,7 +75,7 @@ func (r *treeRecorder) writeJSON(w io.Writer, caption string) error {
 	onLine := r.bestLine()
 	j.raw("{")
 	j.field("plies").number(r.plies)
-	j.field("fen").str(fenOf(&r.root))
+	j.field("fen").str(r.rootFEN())
 	j.field("side").str(sideLetter(r.root.side))
 	j.field("caption").str(caption)
 	for _, c := range []struct {
@@ -120,7 +120,7 @@ func (r *treeRecorder) writeStepsJSON(w io.Writer) error {
 	j := &jsonWriter{w: bufio.NewWriter(w)}
 	j.raw("{")
 	j.field("plies").number(r.plies)
-	j.field("fen").str(fenOf(&r.root))
+	j.field("fen").str(r.rootFEN())
 	j.field("nodes").number(r.totals().nodes)
 	j.field("boards").strings(r.boards())
 	j.field("steps").raw("[")
@@ -135,23 +135,29 @@ func (r *treeRecorder) writeStepsJSON(w io.Writer) error {
 }
 
 // boards are the FENs of the nodes' positions: the root's, with the moves
-// of each node's path made.
+// of each node's path made, and the move counters going on from the
+// root's (a stalemate probe counts as a move that changes nothing).
 func (r *treeRecorder) boards() []string {
 	fens := make([]string, len(r.nodes))
 	path := []Position{r.root} // the positions of the nodes on the path to the node now written, by ply
+	counters := []moveCounters{r.counters}
 	ply := make([]int, len(r.nodes))
 	for i, n := range r.nodes {
 		if i > 0 {
 			ply[i] = ply[n.parent] + 1
 			p := path[ply[n.parent]]
+			c := counters[ply[n.parent]]
 			if n.from == noSquare { // a stalemate probe: the other side moves
+				c = moveCounters{halfmove: c.halfmove + 1, fullmove: c.fullmove + b2i(p.side == black)}
 				p.side ^= white | black
 			} else {
-				p.makeMove(Move{from: n.from, to: n.to})
+				m := Move{from: n.from, to: n.to}
+				c = c.after(&p, m)
+				p.makeMove(m)
 			}
-			path = append(path[:ply[i]], p)
+			path, counters = append(path[:ply[i]], p), append(counters[:ply[i]], c)
 		}
-		fens[i] = fenOf(&path[ply[i]])
+		fens[i] = fenWith(&path[ply[i]], counters[ply[i]])
 	}
 	return fens
 }

@@ -196,7 +196,7 @@ func parseSquarePair(s string) (Move, bool) {
 // TestTreeJSONUnfinished: a recording whose iteration was not reached
 // writes no tree.
 func TestTreeJSONUnfinished(t *testing.T) {
-	r := newTreeRecorder(3, newGame())
+	r := newTreeRecorder(3, newGame(), startCounters)
 	if err := r.writeJSON(&strings.Builder{}, ""); err == nil {
 		t.Error("an unfinished recording was written")
 	}

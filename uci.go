@@ -15,12 +15,19 @@ package main
 // search and lets it send its bestmove, so that the board never changes
 // under a running search and every go gets exactly one bestmove.
 //
-// Node identity with the C program: micro-Max plays its own moves on its
-// board and keeps its table from search to search. A position command that
-// continues the game the engine's board holds (the engine's own bestmove
-// included) makes only the new moves, each through micro-Max's own root
-// check (Engine.play), as the C program does with a typed move; ucinewgame
-// puts the engine where a freshly started C program is. So "position
+// The position: go searches the position the last position command set up,
+// whatever ended the search before (a depth, nodes, a clock, stop,
+// ponderhit); a second go searches it again. micro-Max plays its own move
+// on its board at the end of a search; the session keeps that move and the
+// position it reached aside (own) and puts the board back at the root.
+//
+// Node identity with the C program: micro-Max keeps its table from search
+// to search. A position command that continues the game the session holds
+// makes only the new moves, each through micro-Max's own root check
+// (Engine.play), as the C program does with a typed move; when its next
+// move is the engine's own, the board micro-Max left after it is taken as
+// it stands, as the C program goes on after its own move. ucinewgame puts
+// the engine where a freshly started C program is. So "position
 // startpos moves ..." and "go nodes N" search exactly what the C program
 // searches with its node budget at N: the same iterations (its kibitz
 // lines' "ply" and "searched" are the info lines' depth and nodes) and the
@@ -48,12 +55,16 @@ type uciSession struct {
 	cfg config // the settings (options.go): the command line's, then the options'
 
 	// game is the game the engine's board holds when no search runs: the
-	// start position of the last position command, its moves, and the
-	// engine's own move if micro-Max has played it on its board since. base
+	// start position of the last position command and its moves. base
 	// names the start: "startpos", or "fen" and the FEN's fields.
 	game  gameRecord
 	base  string
 	debug bool // debug on: the time limits and the statistics of each search as info strings
+	// own is the engine's own move, which micro-Max played on its board at
+	// the end of the last search (searchResult.played), with the position
+	// after it; nil if none. The board is back at the game's position; a
+	// position command that goes on with this move takes own.pos for it.
+	own *gamePly
 
 	search   *uciSearch // the search running, or nil
 	quitting bool
@@ -234,7 +245,7 @@ func (s *uciSession) settle(command string) {
 func (s *uciSession) newGame() {
 	s.e.restart()
 	s.game.reset(setup{pos: s.e.Position})
-	s.base = "startpos"
+	s.base, s.own = "startpos", nil
 }
 
 // webCommand is "umax ...": the browser page's commands (uci_web.go).
@@ -330,12 +341,16 @@ func (s *uciSession) setOption(args []string) {
 // was. If the command continues the game the engine's board holds (the
 // same start and the same moves so far), only the new moves are made, with
 // Engine.play; otherwise the engine goes back to where the two games part
-// (the start, if they do not share it) and makes the moves from there.
+// (the start, if they do not share it) and makes the moves from there. The
+// engine's own move, if the game goes on with it, is not made again: the
+// board micro-Max left after it is taken (own).
 func (s *uciSession) position(args []string) {
 	start, base, moves, ok := s.readPosition(args)
 	if !ok {
 		return
 	}
+	own := s.own // good only if the new game goes on from the game's position
+	s.own = nil
 	// Where the engine's game and the new one part: the engine goes back
 	// there (micro-Max has no undo: the game record has the positions).
 	common := 0
@@ -350,9 +365,16 @@ func (s *uciSession) position(args []string) {
 			s.infof("castling right %c dropped: its king or rook is not at home", start.dropped[i])
 		}
 	}
+	goesOn := base == s.base && common == s.game.length() // nothing taken back
 	s.game.undo(s.game.length() - common)
 	s.e.Position = s.game.current().pos
-	for _, m := range moves[common:] {
+	rest := moves[common:]
+	if own != nil && goesOn && len(rest) > 0 && rest[0] == own.move {
+		s.e.Position = own.pos // micro-Max has made it, as the C program has
+		s.game.push(own.move, own.pos)
+		rest = rest[1:]
+	}
+	for _, m := range rest {
 		if err := s.e.play(m); err != nil { // cannot happen: the moves were checked
 			s.infof("position: %v", err) // (play left the position as it was)
 			return
@@ -424,7 +446,7 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 	}
 	limits.stats = s.debug || s.cfg.stats
 	limits.strength = s.cfg.strength
-	limits.tree = s.web.recording(s.e)
+	limits.tree = s.web.recording(s.e, s.game.counters(s.game.length()))
 	sr := &uciSearch{}
 	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {
 		pv := it.pv[:s.game.pvLength(it.pv)] // the game record does not change while the job runs
@@ -579,7 +601,9 @@ func progress(nodes int, elapsed time.Duration) string {
 // iteration was reported, a score (the evaluation of the position, or a
 // mate or a draw where there is no legal move), since GUIs want one before
 // every bestmove. If micro-Max has played its move on its board, the move
-// becomes part of the engine's game.
+// and the position after it are kept aside (own) and the board goes back to
+// the game's position: the position the next go searches, unless a position
+// command comes first.
 func (s *uciSession) finish() {
 	sr := s.search
 	s.search = nil
@@ -607,7 +631,8 @@ func (s *uciSession) finish() {
 		line += " ponder " + res.ponder.String()
 	}
 	if res.played {
-		s.game.push(res.best, s.e.Position)
+		s.own = &gamePly{pos: s.e.Position, move: res.best}
+		s.e.Position = s.game.current().pos // the search's root
 	}
 	s.out.line(line)
 }

@@ -136,10 +136,13 @@ func (g goldenReplay) replay(t *testing.T, d *uciDialogue) {
 			over = true
 			break
 		}
+		if !samePos(d.e.Position, game.current().pos) {
+			t.Fatalf("%s: input %d: after bestmove %s, micro-Max's board is not the position searched", g.name, i, best)
+		}
 		m, _ := game.current().pos.parseMove(best)
 		play(m)
-		if !samePos(d.e.Position, game.current().pos) {
-			t.Fatalf("%s: input %d: micro-Max's board is not the game after %s", g.name, i, best)
+		if own := d.s.own; own == nil || own.move != m || !samePos(own.pos, game.current().pos) {
+			t.Fatalf("%s: input %d: micro-Max's own move %s and its board after it are not kept", g.name, i, best)
 		}
 		if diverged {
 			continue
@@ -541,8 +544,9 @@ func TestUCICommandsDuringSearch(t *testing.T) {
 
 // TestUCIPositionGoesBack: a position command that takes the game back, or
 // starts another, puts the engine's board where the game says, and the
-// search goes on from there; the engine's own move stays on its board when
-// the next position continues the game.
+// search goes on from there; the engine's own move, kept aside after its
+// search, is taken as micro-Max left it (not made again) when the next
+// position continues the game with it.
 func TestUCIPositionGoesBack(t *testing.T) {
 	e := smallEngine()
 	d := newUCIDialogue(t, e, config{})
@@ -564,8 +568,8 @@ func TestUCIPositionGoesBack(t *testing.T) {
 	check("position startpos moves e2e4 e7e5 g1f3", "", 3)
 	game := gameRecord{plies: slices.Clone(d.s.game.plies)}
 	_, best, _ := checkSearch(t, &game, d.search("go nodes 3000"))
-	if d.s.game.length() != 4 {
-		t.Errorf("micro-Max's move is not on its board: %d plies", d.s.game.length())
+	if d.s.own == nil || d.s.own.move.String() != best || d.s.game.length() != 3 {
+		t.Errorf("micro-Max's own move is not kept aside: %d plies", d.s.game.length())
 	}
 	lock := e.rootLock
 	check("position startpos moves e2e4 e7e5 g1f3 "+best, "", 4)
@@ -581,6 +585,65 @@ func TestUCIPositionGoesBack(t *testing.T) {
 	check("position startpos moves e2e4 c7c5", "", 2)
 	game = gameRecord{plies: slices.Clone(d.s.game.plies)}
 	checkSearch(t, &game, d.search("go nodes 3000"))
+}
+
+// TestUCIGoAgain: a go searches the position the last position command set
+// up, whatever ended the search before it: a depth, nodes, a move time, a
+// clock, stop after go infinite, ponderhit or stop after go ponder. Each
+// kind of search runs twice in a row with no position between: both search
+// the position (Black to move), the board is back at it after each
+// bestmove, and umax state says it. The page (web/app.js) sends a position
+// before every go; its worker runs this session (worker_js.go).
+func TestUCIGoAgain(t *testing.T) {
+	moves := []string{"e2e4", "e7e5", "g1f3"}
+	var game gameRecord
+	game.reset(setup{pos: newGame()})
+	for _, m := range moves {
+		game.play(mustMove(t, &game.current().pos, m))
+	}
+	root := game.current().pos
+	d := newUCIDialogue(t, smallEngine(), config{})
+	d.sync("uci", "position startpos moves "+strings.Join(moves, " "))
+	for _, c := range []struct {
+		name, goLine, release string
+		depth                 int // the iteration to wait for before release
+	}{
+		{"depth", "go depth 3", "", 0},
+		{"nodes", "go nodes 3000", "", 0},
+		{"movetime", "go movetime 50", "", 0},
+		{"clock", "go wtime 1000 btime 1000 winc 10 binc 10", "", 0}, // (btime: Black's)
+		{"infinite and stop", "go infinite", "stop", 3},
+		{"ponder and ponderhit", "go ponder wtime 1000 btime 1000", "ponderhit", 2},
+		{"ponder with nodes and ponderhit", "go ponder nodes 2000", "ponderhit", 1},
+		{"ponder and stop", "go ponder btime 1000 wtime 1000", "stop", 2},
+	} {
+		for run := 1; run <= 2; run++ {
+			d.send(c.goLine)
+			var lines []string
+			if c.release != "" {
+				lines = d.awaitThinking(c.depth)
+				lines = append(lines, d.search(c.release)...)
+			} else {
+				lines = d.until("bestmove", isBestmove)
+			}
+			_, best, _ := checkSearch(t, &game, lines)
+			if !samePos(d.position(), root) {
+				t.Fatalf("%s, search %d (bestmove %s): the board is %s, not the position set up", c.name, run, best, fenOf(&d.e.Position))
+			}
+			var st webState
+			webAnswer(t, d, "umax state", &st)
+			if strings.Join(st.Moves, " ") != strings.Join(moves, " ") || st.Side != "b" {
+				t.Fatalf("%s, search %d: umax state after bestmove %s: moves %v, side %s", c.name, run, best, st.Moves, st.Side)
+			}
+		}
+	}
+	// The engine's own move, played by a position command, goes on from
+	// micro-Max's board; a second go then searches after it.
+	_, best, _ := checkSearch(t, &game, d.search("go nodes 3000"))
+	d.expectNothing("position startpos moves " + strings.Join(moves, " ") + " " + best)
+	game.play(mustMove(t, &game.current().pos, best))
+	checkSearch(t, &game, d.search("go depth 2"))
+	checkSearch(t, &game, d.search("go depth 2"))
 }
 
 // TestUCISelfPlay plays whole games through UCI, the engine on both sides

@@ -20,8 +20,9 @@ package main
 //	umax source          umax source {...}: search_literal.go and the lines each kind
 //	                     of step lights (stepsource.go)
 //
-// The state is the game of the last position command (with the engine's
-// own move once it has played it), the same game the session searches.
+// The state is the game of the last position command, the same game the
+// session searches: a search's own move is in it once a position command
+// plays it, as a second go searches the same position again.
 // umax state, umax san and umax source are answered at once, also during
 // a search; umax record, tree, steps and diff, like position and go, first
 // let a running search end (stopped, with its bestmove).
@@ -50,11 +51,12 @@ type webSession struct {
 }
 
 // recording is the recorder for a search about to start from e's position
-// (searchLimits.tree), if the page asked for one.
-func (w *webSession) recording(e *Engine) *treeRecorder {
+// (searchLimits.tree), whose move counters are counters, if the page asked
+// for one.
+func (w *webSession) recording(e *Engine, counters moveCounters) *treeRecorder {
 	w.recorder, w.lastTree = nil, nil
 	if w.recordPlies > 0 {
-		w.recorder = newTreeRecorder(w.recordPlies, e.Position)
+		w.recorder = newTreeRecorder(w.recordPlies, e.Position, counters)
 		w.caption = treeCaption(e)
 		w.recorded = [2]*treeRecorder{w.recorded[1], w.recorder}
 		w.captions = [2]string{w.captions[1], w.caption}
@@ -135,16 +137,15 @@ func noIteration(r *treeRecorder) string {
 // the game has ended ("end" empty and "result" "*" while it goes on).
 func (s *uciSession) stateJSON() string {
 	g := &s.game
-	startFEN, fullmove := s.startFEN()
 	now := g.current()
 	legal := now.pos.legalMoves()
 	end := endTexts[g.end()]
 	var b strings.Builder
 	j := &jsonWriter{w: bufio.NewWriter(&b)}
 	j.raw("{")
-	j.field("start").str(startFEN)
+	j.field("start").str(g.fen(0))
 	j.field("startpos").boolean(s.base == "startpos")
-	j.field("fen").str(withCounters(fenOf(&now.pos), now.rule50, fullmove+(g.plies[0].pos.side/black+g.length())/2))
+	j.field("fen").str(g.fen(g.length()))
 	j.field("side").str(sideLetter(now.pos.side))
 	j.field("check").boolean(now.pos.inCheck())
 	j.field("end").str(end.name)
@@ -168,30 +169,11 @@ func (s *uciSession) stateJSON() string {
 	return b.String()
 }
 
-// startFEN is the FEN of the game's first position, with its move
-// counters (those the position command gave, or 0 1), and its full-move
-// number.
-func (s *uciSession) startFEN() (string, int) {
-	first := &s.game.plies[0]
-	fullmove := 1
-	if fields := strings.Fields(strings.TrimPrefix(s.base, "fen ")); s.base != "startpos" && len(fields) == 6 {
-		if n, ok := parseInt(fields[5], 1, 1<<30); ok {
-			fullmove = n
-		}
-	}
-	return withCounters(fenOf(&first.pos), first.rule50, fullmove), fullmove
-}
-
-// withCounters puts the half-move clock and the full-move number into a
-// FEN of fenOf, which ends in "0 1".
-func withCounters(fen string, halfmove, fullmove int) string {
-	return strings.TrimSuffix(fen, "0 1") + strconv.Itoa(halfmove) + " " + strconv.Itoa(fullmove)
-}
-
 // sanJSON writes the moves, played one after the other from the game's
 // position, in SAN; it stops at the first that is not legal. Moves that
 // start with "at PLY" are played from the position after the game's first
-// PLY moves: the root of a search, after the engine has played its move.
+// PLY moves: the root of a search, after a position command has played the
+// engine's move.
 func (s *uciSession) sanJSON(moves []string) string {
 	p := s.game.current().pos
 	if len(moves) >= 2 && moves[0] == "at" {

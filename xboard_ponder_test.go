@@ -13,7 +13,7 @@ import (
 func ponderGame(t *testing.T) (d *cecpDialogue, reply, hint string) {
 	t.Helper()
 	d = newDialogue(t, smallEngine(), config{})
-	d.sync("xboard", "protover 2", "new", "hard", "post", "nps 200000", "st 1")
+	d.syncNow("xboard", "protover 2", "new", "hard", "post", "nps 200000", "st 1")
 	d.send("usermove e2e4")
 	got := d.until("move", isMove)
 	reply = strings.TrimPrefix(got[len(got)-1], "move ")
@@ -25,7 +25,8 @@ func ponderGame(t *testing.T) (d *cecpDialogue, reply, hint string) {
 		}
 	}
 	hints := 0 // the ponder search's thinking output may come before or after the hint
-	got = d.sync("hint")
+	// The hint is answered at once, and so is the ping: the engine ponders.
+	got = d.syncNow("hint")
 	for _, l := range got {
 		if _, thinking := thinkingDepth(l); !thinking && l != "Hint: "+hint {
 			t.Errorf("hint while pondering: %q in %q, want Hint: %s", l, got, hint)
@@ -47,7 +48,7 @@ func ponderGame(t *testing.T) (d *cecpDialogue, reply, hint string) {
 // micro-Max's board in step.
 func TestPonderHit(t *testing.T) {
 	d, reply, hint := ponderGame(t)
-	for _, l := range d.sync() { // ping: at once, during the ponder search
+	for _, l := range d.syncNow() { // ping: at once, during the ponder search
 		if isMove(l) {
 			t.Fatalf("a move while pondering: %q", l)
 		}
@@ -57,7 +58,7 @@ func TestPonderHit(t *testing.T) {
 	if !ok {
 		t.Fatalf("no move after the ponder hit: %q", got)
 	}
-	d.sync("easy") // the next ponder search stops: the session is idle
+	d.syncNow("easy") // the next ponder search stops: the session is idle
 	want := newGame()
 	for _, m := range []string{"e2e4", reply, hint, move} {
 		mv, ok := want.parseMove(m)
@@ -115,7 +116,7 @@ func TestPonderMiss(t *testing.T) {
 		t.Fatalf("move %s is not legal", move)
 	}
 	p.makeMove(mv)
-	d.sync("easy") // the next ponder search stops: the session is idle
+	d.syncNow("easy") // the next ponder search stops: the session is idle
 	if !samePos(d.position(), p) {
 		t.Errorf("board %s, want %s", fenOf(d.e.pos()), fenOf(&p))
 	}
@@ -137,7 +138,7 @@ func TestPonderStops(t *testing.T) {
 		{[]string{"?"}, 2},
 	} {
 		d, _, _ := ponderGame(t)
-		got := d.sync(c.cmds...)
+		got := d.syncNow(c.cmds...) // at once: each stops the ponder search, or (?) is ignored
 		for _, l := range got {
 			if isMove(l) {
 				t.Errorf("%q while pondering: %q", c.cmds, got)
@@ -147,7 +148,7 @@ func TestPonderStops(t *testing.T) {
 			d.awaitThinking(5)
 			continue
 		}
-		if after := d.sync(); len(after) != 0 {
+		if after := d.syncNow(); len(after) != 0 {
 			t.Errorf("%q: output after them: %q", c.cmds, after)
 		}
 		if d.s.search != nil || d.s.game.length() != c.plies || !samePos(d.position(), d.s.game.current().pos) {
@@ -170,11 +171,13 @@ func TestPonderStops(t *testing.T) {
 // engine crashed: the model test found it).
 func TestEasyWaitingWhenPonderStarts(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{})
-	d.sync("xboard", "protover 2", "new", "hard", "post", "st 30")
+	d.syncNow("xboard", "protover 2", "new", "hard", "post", "st 30")
 	d.send("usermove e2e4")
 	d.awaitThinking(3)
 	d.send("ping 101", "easy", "ping 102", "?")
-	got := d.awaitLine("pong 102")
+	// "?" moves at once, and the ponder search that follows ends at "easy":
+	// the pongs are owed at once too.
+	got := d.within(answerWait, `"pong 102" (after ?, the move and the pongs at once)`, func(l string) bool { return l == "pong 102" })
 	var answers []string
 	for _, l := range got {
 		if _, thinking := thinkingDepth(l); !thinking {
@@ -184,7 +187,7 @@ func TestEasyWaitingWhenPonderStarts(t *testing.T) {
 	if len(answers) != 3 || !isMove(answers[0]) || answers[1] != "pong 101" || answers[2] != "pong 102" {
 		t.Fatalf("after ping, easy, ping and ?: %q, want the move and the two pongs", got)
 	}
-	if after := d.sync(); len(after) != 0 {
+	if after := d.syncNow(); len(after) != 0 {
 		t.Errorf("after easy: %q, want nothing (no pondering)", after)
 	}
 }

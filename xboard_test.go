@@ -17,7 +17,7 @@ import (
 
 func TestFeatures(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{})
-	got := d.sync("xboard", "protover 2")
+	got := d.syncNow("xboard", "protover 2")
 	want := []string{
 		`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 ` +
 			`analyze=1 colors=0 memory=1 debug=1 variants="normal" myname="micro-Max 4.1 (Go)"`,
@@ -42,7 +42,7 @@ func TestFeatures(t *testing.T) {
 // output in post mode, on either side.
 func TestPlaysAGame(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 20000})
-	d.sync("xboard", "protover 2", "new", "post", "level 40 5 0")
+	d.syncNow("xboard", "protover 2", "new", "post", "level 40 5 0")
 	shadow := newGame()
 	play := func(m string) {
 		mv, ok := shadow.parseMove(m)
@@ -118,9 +118,9 @@ func compareWithGolden(t *testing.T, base string) {
 	g := readGoldenReplay(t, base)
 	inputs, blocks, budget := g.inputs, g.blocks, g.budget
 	d := newDialogue(t, newEngine(defaultHashEntries), config{nodeBudget: budget})
-	d.sync("xboard", "protover 2", "new", "force", "post", "level 0 999 0")
+	d.syncNow("xboard", "protover 2", "new", "force", "post", "level 0 999 0")
 	if !g.futility {
-		if got := d.sync("option Futility pruning=0"); len(got) != 0 {
+		if got := d.syncNow("option Futility pruning=0"); len(got) != 0 {
 			t.Fatalf("option Futility pruning=0: %q", got)
 		}
 	}
@@ -173,7 +173,7 @@ func compareWithGolden(t *testing.T, base string) {
 // TestBadMoves: illegal and garbled moves are refused and change nothing.
 func TestBadMoves(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
-	d.sync("new", "force", "usermove e2e4")
+	d.syncNow("new", "force", "usermove e2e4")
 	before := d.position()
 	for _, m := range []string{"e2e4", "e7e4", "e7e5q", "d1d8", "e1g1", "e8g8", "a7a8", "e7e5e", "xyzw", "e9e4",
 		"E7E5", "@@@@", "e7", "", "a1a1", "P@e4"} {
@@ -267,7 +267,7 @@ func TestCastlingEPPromotion(t *testing.T) {
 // moved bits, e.p. square and evaluation.
 func TestSetboard(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
-	d.sync("new", "force", "usermove d2d4")
+	d.syncNow("new", "force", "usermove d2d4")
 	before := d.position()
 	bad := []string{
 		"",
@@ -308,7 +308,7 @@ func TestSetboard(t *testing.T) {
 		if got := d.sync("usermove e7e5"); len(got) != 1 || got[0] != "Illegal move: e7e5" {
 			t.Errorf("after setboard %q: usermove e7e5 answered %q", fen, got)
 		}
-		d.sync("new", "force", "usermove d2d4") // leaves the state
+		d.syncNow("new", "force", "usermove d2d4") // leaves the state
 		before = d.position()
 	}
 	// A castling right whose king or rook is not at home is dropped.
@@ -373,7 +373,7 @@ func TestSetboard(t *testing.T) {
 // a good setboard.
 func TestIllegalPosition(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
-	got := d.sync("new", "force", "post", "setboard 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1")
+	got := d.syncNow("new", "force", "post", "setboard 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1")
 	if len(got) != 2 || got[0] != "tellusererror Illegal position" || got[1] != "# setboard refused: the side not to move is in check" {
 		t.Errorf("setboard: %q", got)
 	}
@@ -418,7 +418,7 @@ func sameLines(got, want []string) bool {
 // TestUndoRemove takes moves back to the exact positions.
 func TestUndoRemove(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
-	d.sync("new", "force")
+	d.syncNow("new", "force")
 	var positions []Position
 	for _, m := range []string{"e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2", "b1d2"} {
 		positions = append(positions, d.position())
@@ -516,7 +516,7 @@ func TestResults(t *testing.T) {
 		}
 	}
 	// The engine mates, and says so after its move.
-	d.sync("force", "setboard k7/8/1K6/8/8/8/8/7R w - - 0 1")
+	d.syncNow("force", "setboard k7/8/1K6/8/8/8/8/7R w - - 0 1")
 	got := d.sync("go")
 	if len(got) < 2 || got[len(got)-2] != "move h1h8" || got[len(got)-1] != "1-0 {White mates}" {
 		t.Errorf("mate in one: %q", got)
@@ -529,7 +529,7 @@ func TestResults(t *testing.T) {
 func TestDrawClaims(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 20000})
 	// KQ against K: the engine (White) searches once, and is far ahead.
-	d.sync("new", "force", "setboard 7k/8/8/8/8/8/8/KQ6 w - - 0 1")
+	d.syncNow("new", "force", "setboard 7k/8/8/8/8/8/8/KQ6 w - - 0 1")
 	if _, ok := moveLine(d.sync("go")); !ok || d.s.lastScore < 500 {
 		t.Fatalf("no move, or score %d", d.s.lastScore)
 	}
@@ -544,13 +544,13 @@ func TestDrawClaims(t *testing.T) {
 		t.Errorf("ahead, in a repeated position: %q, want a move", got)
 	}
 	// Ahead at the 50-move rule: the engine moves and claims nothing.
-	d.sync("force", "setboard 7k/8/8/8/8/8/8/KQ6 b - - 99 80", "playother")
+	d.syncNow("force", "setboard 7k/8/8/8/8/8/8/KQ6 b - - 99 80", "playother")
 	d.s.lastScore, d.s.hasScore = 900, true // as after a search of its own
 	if got := d.sync("usermove h8g8"); len(got) != 1 || !isMove(got[0]) {
 		t.Errorf("ahead, 50 moves: %q, want a move and no claim", got)
 	}
 	// Not ahead (behind, or no search of its own yet): the draw is claimed.
-	d.sync("force", "setboard 7k/8/8/8/8/8/8/KQ6 w - - 99 80", "playother")
+	d.syncNow("force", "setboard 7k/8/8/8/8/8/8/KQ6 w - - 99 80", "playother")
 	if got := d.sync("usermove b1c2"); len(got) != 1 || got[0] != "1/2-1/2 {Draw by 50-move rule}" {
 		t.Errorf("not ahead, 50 moves: %q, want the claim", got)
 	}
@@ -559,7 +559,7 @@ func TestDrawClaims(t *testing.T) {
 // TestPingDuringSearch: the pong comes after the move.
 func TestPingDuringSearch(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{})
-	d.sync("new", "st 1")
+	d.syncNow("new", "st 1")
 	d.send("usermove e2e4", "ping 77", "post", "hint")
 	got := d.awaitLine("pong 77")
 	if len(got) < 2 || !isMove(got[len(got)-2]) {
@@ -761,7 +761,7 @@ func TestAbortRestoresBoard(t *testing.T) {
 // undo, answers "." and ping at once, and never plays.
 func TestAnalyze(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{})
-	d.sync("new", "force", "post")
+	d.syncNow("new", "force", "post")
 	d.send("analyze")
 	first := d.next().text
 	if !regexp.MustCompile(`^1 -?\d+ \d+ \d+ [a-h][1-8][a-h][1-8]`).MatchString(first) {
@@ -835,7 +835,7 @@ func TestAnalyze(t *testing.T) {
 func TestAnalyzeMate(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{})
 	fen := "k7/8/1K6/8/8/8/8/7R w - - 0 1"
-	d.sync("force", "post", "setboard "+fen)
+	d.syncNow("force", "post", "setboard "+fen)
 	d.send("analyze")
 	mate := d.until("a mate in one", func(l string) bool { return strings.Contains(l, " 100001 ") })
 	if !strings.HasSuffix(mate[len(mate)-1], " h1h8") {
@@ -948,7 +948,7 @@ func TestMemoryNodeCounts(t *testing.T) {
 // binary junk and very long lines get an error and change nothing.
 func TestBadInput(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
-	d.sync("new", "force", "usermove e2e4")
+	d.syncNow("new", "force", "usermove e2e4")
 	before := d.position()
 	cases := map[string]string{
 		"foo":                     "Error (unknown command): foo",
@@ -1067,7 +1067,7 @@ func TestBudget(t *testing.T) {
 // number of moves played. The game is the same on every run.
 func playTimedGame(t *testing.T, level string, nps, mps int, base, inc time.Duration, moves int, seed uint64) (time.Duration, int) {
 	d := newDialogue(t, smallEngine(), config{})
-	d.sync("new", level, fmt.Sprintf("nps %d", nps))
+	d.syncNow("new", level, fmt.Sprintf("nps %d", nps))
 	rng := rand.New(rand.NewPCG(seed, 1))
 	opponent := smallEngine()
 	shadow := newGame()
@@ -1160,7 +1160,7 @@ func TestClocks(t *testing.T) {
 	// a loaded machine.
 	t.Run("st", func(t *testing.T) {
 		d := newDialogue(t, smallEngine(), config{})
-		d.sync("new", "st 0.25")
+		d.syncNow("new", "st 0.25")
 		for _, m := range []string{"e2e4", "d2d4", "g1f3"} {
 			sent := d.send("force", "usermove "+m, "go")
 			var l outputLine
@@ -1196,7 +1196,7 @@ func TestDepthLimit(t *testing.T) {
 // TestSideCommands: the obsolete white and black, and the engine's side.
 func TestSideCommands(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
-	d.sync("new", "force", "usermove e2e4")
+	d.syncNow("new", "force", "usermove e2e4")
 	d.expectNothing("white") // White to move; the engine plays Black
 	if p := d.position(); p.side != white || p.epSquare != noSquare {
 		t.Errorf("side %d ep %d", p.side, p.epSquare)
@@ -1204,7 +1204,7 @@ func TestSideCommands(t *testing.T) {
 	if _, ok := moveLine(d.sync("go")); !ok {
 		t.Error("no move after white, go")
 	}
-	d.sync("force", "setboard 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1")
+	d.syncNow("force", "setboard 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1")
 	if got := d.sync("white"); len(got) != 1 || !strings.HasPrefix(got[0], "Error (the side not to move would be in check)") {
 		t.Errorf("white with Black in check: %q", got)
 	}
