@@ -1,0 +1,123 @@
+package main
+
+// The moves of a recorded tree (tree.go) in SAN, for the page's tree view,
+// stepper and diff (treejson.go, treediff.go): each move named in the
+// position of the node that made it, when the JSON is written, not during
+// the search.
+//
+// micro-Max makes pseudo-legal moves: a move that leaves its own king
+// attacked (or castles out of or through check) is made and searched like
+// any other, and refuted when the reply finds the king capturable. Such a
+// move has no SAN; it is written as the piece's letter, both squares ("-",
+// or "x" for a capture) and illegalMark: "Ke1-e2*", "Bc4xf7*", "O-O*".
+
+import "strings"
+
+// illegalMark ends the name of a move that is not legal in its position.
+const illegalMark = "*"
+
+// treeNames names the moves of a recorded tree in SAN, node by node.
+type treeNames struct {
+	positions []Position        // the position of each node: the root's, with its path's moves made
+	legal     map[int][]Move    // a node's legal moves, once asked for
+	names     map[[3]int]string // the name of the move from-to at a node, once written
+}
+
+// moveNames returns the namer of r's moves.
+func (r *treeRecorder) moveNames() *treeNames {
+	t := &treeNames{positions: make([]Position, len(r.nodes)), legal: map[int][]Move{}, names: map[[3]int]string{}}
+	for i, n := range r.nodes {
+		if i == 0 {
+			t.positions[0] = r.root
+			continue
+		}
+		p := t.positions[n.parent] // the nodes come after their parents
+		if n.from == noSquare {    // a stalemate probe: the other side moves
+			p.side ^= white | black
+		} else {
+			p.makeMove(p.microMaxMove(n.from, n.to))
+		}
+		t.positions[i] = p
+	}
+	return t
+}
+
+// move names the move from-to that node makes: SAN if it is legal there,
+// else the marked long form; "" for no move (noSquare).
+func (t *treeNames) move(node, from, to int) string {
+	if from == noSquare {
+		return ""
+	}
+	key := [3]int{node, from, to}
+	if name, ok := t.names[key]; ok {
+		return name
+	}
+	p := &t.positions[node]
+	legal, ok := t.legal[node]
+	if !ok {
+		legal = p.legalMoves()
+		t.legal[node] = legal
+	}
+	m := p.microMaxMove(from, to)
+	name := p.illegalName(m)
+	for _, l := range legal {
+		if l == m {
+			name = p.san(m, legal)
+			break
+		}
+	}
+	t.names[key] = name
+	return name
+}
+
+// child names the move that led to node i, in its parent's position ("" for
+// the root and a stalemate probe).
+func (t *treeNames) child(r *treeRecorder, i int) string {
+	if i == 0 {
+		return ""
+	}
+	n := &r.nodes[i]
+	return t.move(n.parent, n.from, n.to)
+}
+
+// illegalName writes m, a pseudo-legal move that is not legal, as the
+// piece's letter (none for a pawn), its squares joined by "-" or by "x"
+// for a capture, "=Q" for a promotion, and illegalMark; castling as O-O or
+// O-O-O and the mark.
+func (p *Position) illegalName(m Move) string {
+	kind := int(p.board[m.from] & 7)
+	after := *p
+	d := after.makeMove(m)
+	switch {
+	case d.rookFrom != noSquare && d.rookFrom&7 == 7:
+		return "O-O" + illegalMark
+	case d.rookFrom != noSquare:
+		return "O-O-O" + illegalMark
+	}
+	s := squareName(m.from) + "-"
+	if kind >= 3 {
+		s = sanPieceLetters[kind:kind+1] + s
+	}
+	if d.victim != 0 {
+		s = s[:len(s)-1] + "x"
+	}
+	s += squareName(m.to)
+	if m.promo != 0 {
+		s += "=" + sanPieceLetters[m.promo:m.promo+1]
+	}
+	return s + illegalMark
+}
+
+// path is the moves from the root to node i in SAN, "(probe)" for a
+// stalemate probe's pass (treediff.go's path writes them in coordinates).
+func (t *treeNames) path(r *treeRecorder, i int) string {
+	var moves []string
+	for ; i > 0; i = r.nodes[i].parent {
+		name := t.child(r, i)
+		if name == "" {
+			name = "(probe)"
+		}
+		moves = append([]string{name}, moves...)
+	}
+	return strings.Join(moves, " ")
+}
