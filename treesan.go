@@ -11,21 +11,38 @@ package main
 // move has no SAN; it is written as the piece's letter, both squares ("-",
 // or "x" for a capture) and illegalMark: "Ke1-e2*", "Bc4xf7*", "O-O*".
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // illegalMark ends the name of a move that is not legal in its position.
 const illegalMark = "*"
 
 // treeNames names the moves of a recorded tree in SAN, node by node.
 type treeNames struct {
-	positions []Position        // the position of each node: the root's, with its path's moves made
-	legal     map[int][]Move    // a node's legal moves, once asked for
-	names     map[[3]int]string // the name of the move from-to at a node, once written
+	positions []Position    // the position of each node: the root's, with its path's moves made
+	named     [][]namedMove // a node's moves named so far
+
+	// pseudo are the pseudo-legal moves (movegen.go) of the node last asked
+	// about, pseudoNode: kept for one node, not for each (the trees of the
+	// page's deepest iterations have tens of thousands of nodes).
+	pseudo     []Move
+	pseudoNode int
 }
 
-// moveNames returns the namer of r's moves.
+// namedMove is a move of a node with its name.
+type namedMove struct {
+	from, to int
+	name     string
+}
+
+// moveNames returns the namer of r's moves, made once (r is done).
 func (r *treeRecorder) moveNames() *treeNames {
-	t := &treeNames{positions: make([]Position, len(r.nodes)), legal: map[int][]Move{}, names: map[[3]int]string{}}
+	if r.names != nil {
+		return r.names
+	}
+	t := &treeNames{positions: make([]Position, len(r.nodes)), named: make([][]namedMove, len(r.nodes)), pseudoNode: -1}
 	for i, n := range r.nodes {
 		if i == 0 {
 			t.positions[0] = r.root
@@ -39,6 +56,7 @@ func (r *treeRecorder) moveNames() *treeNames {
 		}
 		t.positions[i] = p
 	}
+	r.names = t
 	return t
 }
 
@@ -48,25 +66,31 @@ func (t *treeNames) move(node, from, to int) string {
 	if from == noSquare {
 		return ""
 	}
-	key := [3]int{node, from, to}
-	if name, ok := t.names[key]; ok {
-		return name
-	}
-	p := &t.positions[node]
-	legal, ok := t.legal[node]
-	if !ok {
-		legal = p.legalMoves()
-		t.legal[node] = legal
-	}
-	m := p.microMaxMove(from, to)
-	name := p.illegalName(m)
-	for _, l := range legal {
-		if l == m {
-			name = p.san(m, legal)
-			break
+	for _, n := range t.named[node] {
+		if n.from == from && n.to == to {
+			return n.name
 		}
 	}
-	t.names[key] = name
+	p := &t.positions[node]
+	if t.pseudoNode != node {
+		t.pseudo, t.pseudoNode = p.pseudoMoves(t.pseudo[:0]), node
+	}
+	m := p.microMaxMove(from, to)
+	var name string
+	if !slices.Contains(t.pseudo, m) || !p.keepsKingSafe(m) {
+		name = p.illegalName(m)
+	} else {
+		// SAN needs of the other legal moves only those of the same piece
+		// type to the same square, to tell them apart.
+		rivals := []Move{m}
+		for _, l := range t.pseudo {
+			if l.to == m.to && l.from != m.from && p.board[l.from]&7 == p.board[m.from]&7 && l.promo == m.promo && p.keepsKingSafe(l) {
+				rivals = append(rivals, l)
+			}
+		}
+		name = p.san(m, rivals)
+	}
+	t.named[node] = append(t.named[node], namedMove{from, to, name})
 	return name
 }
 

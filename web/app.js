@@ -869,7 +869,7 @@ function showDiff(view, { runs: [ra, rb], diff }) {
       return td;
     };
     const path = cell(m.sanPath || "(the root)", "path");
-    if (m.sanPath.split(" ").some(isIllegal)) path.title = ILLEGAL_NOTE;
+    if (m.sanPath.split(" ").some(isIllegal)) path.title = `* ${ILLEGAL_NOTE}`;
     for (const list of [g.a, g.b]) {
       const td = cell("", "moves");
       if (list.length === 0) continue;
@@ -886,7 +886,7 @@ function showDiff(view, { runs: [ra, rb], diff }) {
       for (const [rule, moves] of byRule) {
         const div = document.createElement("div");
         div.textContent = `${rule}: ${moves.join(", ")}`;
-        if (moves.some((text) => isIllegal(text.split(" ")[0]))) div.title = ILLEGAL_NOTE;
+        if (moves.some((text) => isIllegal(text.split(" ")[0]))) div.title = `* ${ILLEGAL_NOTE}`;
         details.append(div);
       }
       td.append(details);

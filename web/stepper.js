@@ -362,7 +362,7 @@ export class Stepper {
     switch (s[0]) {
       case "enter": {
         const head = n.move ? `A call of the search, D(), for ${side} after ${n.san}` : `A stalemate probe: D() for ${side}, who could not move`;
-        const illegal = isIllegal(n.san) ? ` ${n.san}: ${ILLEGAL_NOTE.slice(2)}` : "";
+        const illegal = isIllegal(n.san) ? ` ${n.san}: ${ILLEGAL_NOTE}` : "";
         const table = n.tableDepth === 0 ? "The table has nothing usable here: the iterations start from scratch."
           : n.tableDepth >= n.depth ? `The table has this position at depth ${n.tableDepth} ≥ n: it answers, and no iteration runs.`
             : `The table has this position at depth ${n.tableDepth}: the node resumes there, its stored best move first.`;
@@ -383,7 +383,7 @@ export class Stepper {
         const head = `${table ? "The table's best move first: " : "Tries "}${san}: ${lab ? "" : `new evaluation v=${value(v)}, `}` +
           `alpha raised to the best so far f=${value(f)}, s=${left} ${left === 1 ? "ply" : "plies"} left for the reply` +
           `${left === this.iter[k] ? " (a recapture keeps the depth)" : ""}.` +
-          (isIllegal(san) ? ` ${san}: ${ILLEGAL_NOTE.slice(2)}` : "");
+          (isIllegal(san) ? ` ${san}: ${ILLEGAL_NOTE}` : "");
         if (rule === "searched") {
           const why = left > 1 ? "s>1" : v > f ? "v>f" : "futility pruning is off (4.0)";
           return `${head} ${why}: searched. The reply is a call of D() with the window (-l, -f).`;

@@ -16,7 +16,7 @@ export function iterationName(plies) {
 // ILLEGAL_NOTE says what the mark * on a move means (treesan.go): micro-Max
 // makes pseudo-legal moves, and one that leaves its own king in check has
 // no SAN; the engine writes it with both squares and the mark (Ke1-e2*).
-export const ILLEGAL_NOTE = "* not legal: it leaves its own king in check (or castles out of or through check). " +
+export const ILLEGAL_NOTE = "not legal: it leaves its own king in check (or castles out of or through check). " +
   "micro-Max makes such moves and refutes them: the reply captures the king, or fails high before it comes to that.";
 
 // isIllegal says whether a move's name (its SAN, or the marked form) is marked.
@@ -29,7 +29,7 @@ export function isIllegal(san) {
 export function markIllegal(el, san) {
   if (!isIllegal(san)) return;
   el.classList.add("illegal");
-  el.title = ILLEGAL_NOTE;
+  el.title = `${san}: ${ILLEGAL_NOTE}`;
 }
 
 // capital starts a text with a capital letter.
@@ -54,8 +54,7 @@ export function showTree(view, tree, onJump = null) {
     `Pruned moves: ${tree.pruned.toLocaleString("en")} = ${tree.cut.toLocaleString("en")} listed + ${tree.prunedEarly} in earlier iterations + ${tree.prunedBoxes} in quiescence searches.` +
       ` Calls of the search: ${tree.calls.toLocaleString("en")}, ${tree.tableHits} resumed from the table, ${tree.answered} answered by it.`,
     "Each node's nodes are its own one plus its moves' nodes. Window (q, l), depth n, evaluation e; a move's score is from the mover's view.",
-    "Moves in SAN, in the position where they are made; a move marked * (Ke1-e2*, with both squares) is pseudo-legal only: " +
-      ILLEGAL_NOTE.slice(2),
+    `Moves in SAN, in the position where they are made; a move marked * (Ke1-e2*, with both squares) is ${ILLEGAL_NOTE}`,
   ];
   for (const l of lines) {
     const p = document.createElement("p");

@@ -564,9 +564,12 @@ func TestStepperDiff(t *testing.T) {
 		!strings.Contains(page.First, "cut: futile") || !strings.Contains(page.First, "searched") {
 		t.Errorf("the first difference: %q, want %q (the engine's: A %v, B %v)", page.First, want, diff.First.A, diff.First.B)
 	}
+	t.Logf("4.1 against 4.0 after 1.e4, 3 ply: %s; %d nodes in the table (%d whose score or best move changed), 4.0 searched %d moves that 4.1 cut (%d nodes)",
+		page.First, page.Rows, page.Changed, page.MovesB, page.NodesB)
+	b.screenshot("#diff-part", "web-diff.png", false)
 	// The moves in SAN: the paths, the moves listed, the best moves, what changed.
 	var cells []string
-	b.eval(`(() => { document.querySelectorAll("#diff-view details").forEach((d) => d.open = true);
+	b.eval(`(() => { document.querySelectorAll("#diff-view details").forEach((d) => d.open = true); // their moves, after the screenshot
 		return [...document.querySelectorAll("#diff-view td.path, #diff-view td.moves div, #diff-view td.side, #diff-view td.changes, #diff-first")].map((c) => c.textContent); })()`, &cells)
 	for _, c := range cells {
 		if coordinates.MatchString(c) {
@@ -577,9 +580,6 @@ func TestStepperDiff(t *testing.T) {
 	if !strings.Contains(strings.Join(cells, " "), "Nh6") {
 		t.Errorf("the diff after 1.e4 does not name Nh6, the move 4.1 finds futile first: %.300q", cells)
 	}
-	t.Logf("4.1 against 4.0 after 1.e4, 3 ply: %s; %d nodes in the table (%d whose score or best move changed), 4.0 searched %d moves that 4.1 cut (%d nodes)",
-		page.First, page.Rows, page.Changed, page.MovesB, page.NodesB)
-	b.screenshot("#diff-part", "web-diff.png", false)
 
 	b.click("#diff-first button.jump")
 	b.waitJS(fmt.Sprintf(`document.getElementById("step-view").dataset.step === "%d"`, diff.First.Step), 10*time.Second)
