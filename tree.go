@@ -55,7 +55,7 @@ type treeRecorder struct {
 	tableHits int // ... that resumed from a table entry (-stats: "hash hits")
 	answered  int // ... that the entry answered with no iteration (-stats: "complete")
 
-	names *treeNames // its moves in SAN, for the JSON, once written (treesan.go)
+	names *treeNames // its moves in SAN, for the JSON, once written (san.go)
 }
 
 // treeNode is one call of the search in the recorded iteration.

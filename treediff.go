@@ -29,7 +29,7 @@ package main
 // rule with score v (its new evaluation, unless a laboratory rule scored
 // it otherwise), or did not make it ("made": false, rule "").
 // "a" and "b" are the node's best score, returned score and best move in
-// each search. The SAN (treesan.go) is of the position at the node, where
+// each search. The SAN (san.go) is of the position at the node, where
 // a move that is not legal is marked ("Ke1-e2*"). searchedA counts the
 // moves only A searched, and their nodes.
 

@@ -30,7 +30,7 @@ package main
 // nodes, "san"] (rule "searched" for a recapture that was searched, score then its
 // score and nodes its reply's nodes). Every move is written twice: "move"
 // in coordinates, "san" in SAN in the position of the node that made it,
-// or, for a move that is not legal there, in the marked form of treesan.go
+// or, for a move that is not legal there, in the marked form of san.go
 // ("Ke1-e2*"). The scores are micro-Max's, 99 to a pawn, from the view of the
 // side to move at the node; a move's v is from the mover's view.
 //
@@ -48,7 +48,7 @@ package main
 // path made (a stalemate probe: its parent's, the other side to move). A
 // step is an array: its kind, its node, the iteration's nodes counted so
 // far, then the kind's numbers (tree.go's stepKind), and a step with a
-// move ends with its SAN (treesan.go):
+// move ends with its SAN (san.go):
 //
 //	["iterate", node, nodes, d, m]           an iteration begins; m: the best before any move
 //	["pass", node, nodes, d, m, "move", nodes, pruned, "san"]  an earlier iteration, summarised

@@ -8,7 +8,7 @@ import (
 )
 
 // sanPattern is a move in SAN; markedPattern a move that is not legal, in
-// the marked long form of treesan.go.
+// the marked long form of san.go.
 var (
 	sanPattern    = regexp.MustCompile(`^(O-O|O-O-O|[NBRQK][a-h]?[1-8]?x?([a-h][1-8])|[a-h](x[a-h])?([1-8])(=[NBRQ])?)[+#]?$`)
 	markedPattern = regexp.MustCompile(`^(O-O|O-O-O|[NBRQK]?[a-h][1-8][-x][a-h][1-8](=Q)?)\*$`)

@@ -13,7 +13,7 @@ export function iterationName(plies) {
   return `the ${plies}-ply iteration (micro-Max's d=${plies + 1})`;
 }
 
-// ILLEGAL_NOTE says what the mark * on a move means (treesan.go): micro-Max
+// ILLEGAL_NOTE says what the mark * on a move means (san.go): micro-Max
 // makes pseudo-legal moves, and one that leaves its own king in check has
 // no SAN; the engine writes it with both squares and the mark (Ke1-e2*).
 export const ILLEGAL_NOTE = "not legal: it leaves its own king in check (or castles out of or through check). " +

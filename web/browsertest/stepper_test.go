@@ -155,7 +155,7 @@ func checkShown(t *testing.T, what string, got stepShown, rec nativeSteps, k int
 var coordinates = regexp.MustCompile(`\b[a-h][1-8][a-h][1-8]`)
 
 // sanMove and markedMove are a move in SAN, and one that is not legal in
-// the engine's marked form (treesan.go).
+// the engine's marked form (san.go).
 var (
 	sanMove    = regexp.MustCompile(`^([NBRQK][a-h]?[1-8]?x?[a-h][1-8]|[a-h](x[a-h])?[1-8](=[NBRQ])?|O-O(-O)?)[+#]?$`)
 	markedMove = regexp.MustCompile(`^([NBRQK]?[a-h][1-8][-x][a-h][1-8](=Q)?|O-O(-O)?)\*$`)
