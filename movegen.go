@@ -132,13 +132,19 @@ func (p *Position) inCheck() bool {
 func (p *Position) legalMoves() []Move {
 	var legal []Move
 	for _, m := range p.pseudoMoves(make([]Move, 0, 64)) {
-		q := *p
-		q.makeMove(m)
-		if !q.kingCapturable() {
+		if p.keepsKingSafe(m) {
 			legal = append(legal, m)
 		}
 	}
 	return legal
+}
+
+// keepsKingSafe reports whether m, a pseudo-legal move, leaves the mover's
+// king out of the reply's reach: whether it is legal.
+func (p *Position) keepsKingSafe(m Move) bool {
+	q := *p
+	q.makeMove(m)
+	return !q.kingCapturable()
 }
 
 // hasLegalMove reports whether the side to move has any legal move.

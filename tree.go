@@ -56,6 +56,8 @@ type treeRecorder struct {
 	calls     int // calls of the search in the iteration (-stats: "nodes")
 	tableHits int // ... that resumed from a table entry (-stats: "hash hits")
 	answered  int // ... that the entry answered with no iteration (-stats: "complete")
+
+	names *treeNames // its moves in SAN, for the JSON, once written (san.go)
 }
 
 // treeNode is one call of the search in the recorded iteration.

@@ -11,7 +11,7 @@ package main
 // umax diff (uci_web.go) writes it as JSON, on one line:
 //
 //	{"plies":3, "fen":"...", "a":side, "b":side,
-//	 "first":{"step":i, "nodeA":.., "nodeB":.., "path":"e7e5 g1f3", "a":step, "b":step} (null if none),
+//	 "first":{"step":i, "nodeA":.., "nodeB":.., "path":"e7e5 g1f3", "sanPath":"e5 Nf3", "a":step, "b":step} (null if none),
 //	 "moves":[move, ...], "searchedA":[moves, nodes], "searchedB":[moves, nodes]}
 //
 // A side is {"caption":..., "nodes":N, "pruned":P}: a search and its
@@ -19,8 +19,9 @@ package main
 // two searches' steps (treejson.go) that differ (null where one has no
 // more steps); its path is the moves to its node in A. A move is
 //
-//	{"path":"b8c6 d2d3", "nodeA":i, "nodeB":j, "move":"g8f6", "searched":"a", "node":k,
-//	 "nodes":1, "rule":"futile", "v":12, "made":true, "a":[m, score, "best"], "b":[m, score, "best"]}
+//	{"path":"b8c6 d2d3", "sanPath":"Nc6 d3", "nodeA":i, "nodeB":j, "move":"g8f6", "san":"Nf6",
+//	 "searched":"a", "node":k, "nodes":1, "rule":"futile", "v":12, "made":true,
+//	 "a":[m, score, "best", "best's SAN"], "b":[m, score, "best", "best's SAN"]}
 //
 // the move of the node at path (node i in A's tree, j in B's) that one
 // search ("searched": "a" or "b") searched, as its node k (-1 in a
@@ -28,7 +29,9 @@ package main
 // rule with score v (its new evaluation, unless a laboratory rule scored
 // it otherwise), or did not make it ("made": false, rule "").
 // "a" and "b" are the node's best score, returned score and best move in
-// each search. searchedA counts the moves only A searched, and their nodes.
+// each search. The SAN (san.go) is of the position at the node, where
+// a move that is not legal is marked ("Ke1-e2*"). searchedA counts the
+// moves only A searched, and their nodes.
 
 import (
 	"bufio"
@@ -241,7 +244,7 @@ func (d *treeDiff) writeFirstJSON(j *jsonWriter) {
 		stepOf := func(r *treeRecorder, node *int) {
 			if d.first < len(r.steps) {
 				*node = int(r.steps[d.first].node)
-				j.step(r.steps[d.first])
+				j.step(r.steps[d.first], r.moveNames())
 			} else {
 				j.raw("null")
 			}
@@ -252,11 +255,12 @@ func (d *treeDiff) writeFirstJSON(j *jsonWriter) {
 		stepOf(d.b, &nodeB)
 		j.field("nodeA").number(nodeA)
 		j.field("nodeB").number(nodeB)
-		path := ""
+		path, sanPath := "", ""
 		if nodeA >= 0 {
-			path = d.a.path(nodeA)
+			path, sanPath = d.a.path(nodeA), d.a.moveNames().path(d.a, nodeA)
 		}
 		j.field("path").str(path)
+		j.field("sanPath").str(sanPath)
 		j.raw("}")
 	}
 }
@@ -265,6 +269,7 @@ func (d *treeDiff) writeFirstJSON(j *jsonWriter) {
 // not, and returns how many each searched, with their nodes.
 func (d *treeDiff) writeMovesJSON(j *jsonWriter) (counts [2][2]int) {
 	j.field("moves").raw("[")
+	namesA, namesB := d.a.moveNames(), d.b.moveNames()
 	for k, m := range d.moves {
 		if k > 0 {
 			j.raw(",")
@@ -280,9 +285,11 @@ func (d *treeDiff) writeMovesJSON(j *jsonWriter) (counts [2][2]int) {
 		counts[b2i(m.byB)][1] += m.nodes
 		j.raw("{")
 		j.field("path").str(d.a.path(m.nodeA))
+		j.field("sanPath").str(namesA.path(d.a, m.nodeA))
 		j.field("nodeA").number(m.nodeA)
 		j.field("nodeB").number(m.nodeB)
 		j.field("move").str(treeMoveName(m.from, m.to))
+		j.field("san").str(namesA.move(m.nodeA, m.from, m.to))
 		j.field("searched").str(by)
 		j.field("node").number(m.child)
 		j.field("nodes").number(m.nodes)
@@ -290,11 +297,14 @@ func (d *treeDiff) writeMovesJSON(j *jsonWriter) (counts [2][2]int) {
 		j.field("v").number(m.eval)
 		j.field("made").boolean(m.made)
 		for _, side := range []struct {
-			name string
-			n    *treeNode
-		}{{"a", &d.a.nodes[m.nodeA]}, {"b", &d.b.nodes[m.nodeB]}} {
+			name  string
+			n     *treeNode
+			san   *treeNames
+			index int
+		}{{"a", &d.a.nodes[m.nodeA], namesA, m.nodeA}, {"b", &d.b.nodes[m.nodeB], namesB, m.nodeB}} {
 			j.field(side.name).raw("[").number(side.n.last.best).raw(",").number(side.n.score).raw(",").
-				str(treeMoveName(side.n.last.from, side.n.last.to)).raw("]")
+				str(treeMoveName(side.n.last.from, side.n.last.to)).raw(",").
+				str(side.san.move(side.index, side.n.last.from, side.n.last.to)).raw("]")
 		}
 		j.raw("}")
 	}

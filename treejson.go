@@ -17,18 +17,21 @@ package main
 // A node is one call of the search, in the order searched, each after its
 // parent (the root first):
 //
-//	{"parent":-1, "move":"e7e5" ("" for the root and a stalemate probe),
+//	{"parent":-1, "move":"e7e5" ("" for the root and a stalemate probe), "san":"e5",
 //	 "tableMove":true, "side":"w", "alpha":..., "beta":..., "eval":..., "depth":n,
 //	 "tableDepth":..., "qs":true (a quiescence box), "earlier":[pass...], "last":pass,
 //	 "best":m, "score":..., "bestChild":i, "bestStub":j, "line":true (on the best line),
 //	 "total":nodes in it and below, "box":[boxmove...], "boxPruned":...}
 //
-// A pass is an iteration [d, m, "move", nodes, pruned] (tree.go's
+// A pass is an iteration [d, m, "move", nodes, pruned, "san"] (tree.go's
 // treePass); a stub a move made and not searched, {"node":i, "move":...,
-// "eval":v, "rule":"futile", "after":k}: it was made after the node's
+// "san":..., "eval":v, "rule":"futile", "after":k}: it was made after the node's
 // children whose index is below k; a box move ["move", v, score, "rule",
-// nodes] (rule "searched" for a recapture that was searched, score then its
-// score and nodes its reply's nodes). The scores are micro-Max's, 99 to a pawn, from the view of the
+// nodes, "san"] (rule "searched" for a recapture that was searched, score then its
+// score and nodes its reply's nodes). Every move is written twice: "move"
+// in coordinates, "san" in SAN in the position of the node that made it,
+// or, for a move that is not legal there, in the marked form of san.go
+// ("Ke1-e2*"). The scores are micro-Max's, 99 to a pawn, from the view of the
 // side to move at the node; a move's v is from the mover's view.
 //
 // The counts add up as the picture's title says: nodes = drawn +
@@ -44,14 +47,15 @@ package main
 // boards[i] is the position of node i: the root's with the moves of its
 // path made (a stalemate probe: its parent's, the other side to move). A
 // step is an array: its kind, its node, the iteration's nodes counted so
-// far, then the kind's numbers (tree.go's stepKind):
+// far, then the kind's numbers (tree.go's stepKind), and a step with a
+// move ends with its SAN (san.go):
 //
 //	["iterate", node, nodes, d, m]           an iteration begins; m: the best before any move
-//	["pass", node, nodes, d, m, "move", nodes, pruned]  an earlier iteration, summarised
+//	["pass", node, nodes, d, m, "move", nodes, pruned, "san"]  an earlier iteration, summarised
 //	["enter", node, nodes]                   a call begins (the node has what it received)
-//	["move", node, nodes, "e2e4", v, f, "rule", table]  a move made; rule "searched": its reply is next
+//	["move", node, nodes, "e2e4", v, f, "rule", table, "e4"]  a move made; rule "searched": its reply is next
 //	["reply", node, nodes, k, score]         a quiescence box's move k: its reply returned
-//	["best", node, nodes, m, "move"]         a new best
+//	["best", node, nodes, m, "move", "san"]  a new best
 //	["cut", node, nodes, m]                  a fail high (m >= beta) ends the iteration's moves
 //	["store", node, nodes, d, m]             the iteration ends, its best stored in the table
 //	["leave", node, nodes, m, score]         the call returns score (m plus the delayed-loss bonus)
@@ -73,6 +77,7 @@ func (r *treeRecorder) writeJSON(w io.Writer, caption string) error {
 	j := &jsonWriter{w: bufio.NewWriter(w)}
 	t := r.totals()
 	onLine := r.bestLine()
+	names := r.moveNames()
 	j.raw("{")
 	j.field("plies").number(r.plies)
 	j.field("fen").str(r.rootFEN())
@@ -91,7 +96,7 @@ func (r *treeRecorder) writeJSON(w io.Writer, caption string) error {
 		if i > 0 {
 			j.raw(",")
 		}
-		r.writeNodeJSON(j, i, onLine[i])
+		r.writeNodeJSON(j, i, onLine[i], names)
 	}
 	j.raw("]")
 	j.field("stubs").raw("[")
@@ -102,6 +107,7 @@ func (r *treeRecorder) writeJSON(w io.Writer, caption string) error {
 		j.raw("{")
 		j.field("node").number(s.node)
 		j.field("move").str(treeMoveName(s.from, s.to))
+		j.field("san").str(names.move(s.node, s.from, s.to))
 		j.field("eval").number(s.eval)
 		j.field("rule").str(s.rule.String())
 		j.field("after").number(s.after)
@@ -124,11 +130,12 @@ func (r *treeRecorder) writeStepsJSON(w io.Writer) error {
 	j.field("nodes").number(r.totals().nodes)
 	j.field("boards").strings(r.boards())
 	j.field("steps").raw("[")
+	names := r.moveNames()
 	for i, s := range r.steps {
 		if i > 0 {
 			j.raw(",")
 		}
-		j.step(s)
+		j.step(s, names)
 	}
 	j.raw("]}")
 	return j.w.Flush()
@@ -162,8 +169,9 @@ func (r *treeRecorder) boards() []string {
 	return fens
 }
 
-// step writes a step of the stepper as an array (see the top of the file).
-func (j *jsonWriter) step(s treeStep) *jsonWriter {
+// step writes a step of the stepper as an array (see the top of the file),
+// its move also in SAN (names), last.
+func (j *jsonWriter) step(s treeStep, names *treeNames) *jsonWriter {
 	j.raw("[").str(stepNames[s.kind]).raw(",").number(int(s.node)).raw(",").number(int(s.nodes))
 	move := treeMoveName(int(s.from), int(s.to))
 	switch s.kind {
@@ -177,6 +185,9 @@ func (j *jsonWriter) step(s treeStep) *jsonWriter {
 		j.raw(",").number(int(s.a)).raw(",").str(move)
 	case stepCut:
 		j.raw(",").number(int(s.a))
+	}
+	if s.kind == stepPass || s.kind == stepMove || s.kind == stepBest {
+		j.raw(",").str(names.move(int(s.node), int(s.from), int(s.to)))
 	}
 	return j.raw("]")
 }
@@ -205,12 +216,14 @@ func writeSourceJSON(w io.Writer) error {
 	return j.w.Flush()
 }
 
-// writeNodeJSON writes node i of the tree; onLine says it is on the best line.
-func (r *treeRecorder) writeNodeJSON(j *jsonWriter, i int, onLine bool) {
+// writeNodeJSON writes node i of the tree, its moves also in SAN (names);
+// onLine says it is on the best line.
+func (r *treeRecorder) writeNodeJSON(j *jsonWriter, i int, onLine bool, names *treeNames) {
 	n := &r.nodes[i]
 	j.raw("{")
 	j.field("parent").number(n.parent)
 	j.field("move").str(treeMoveName(n.from, n.to))
+	j.field("san").str(names.child(r, i))
 	j.field("tableMove").boolean(n.tableMove)
 	j.field("side").str(sideLetter(n.side))
 	j.field("alpha").number(n.alpha)
@@ -224,10 +237,10 @@ func (r *treeRecorder) writeNodeJSON(j *jsonWriter, i int, onLine bool) {
 		if k > 0 {
 			j.raw(",")
 		}
-		j.pass(p)
+		j.pass(p, names.move(i, p.from, p.to))
 	}
 	j.raw("]")
-	j.field("last").pass(n.last)
+	j.field("last").pass(n.last, names.move(i, n.last.from, n.last.to))
 	j.field("best").number(n.best)
 	j.field("score").number(n.score)
 	j.field("bestChild").number(n.bestChild)
@@ -241,7 +254,7 @@ func (r *treeRecorder) writeNodeJSON(j *jsonWriter, i int, onLine bool) {
 				j.raw(",")
 			}
 			j.raw("[").str(treeMoveName(m.from, m.to)).raw(",").number(m.eval).raw(",").number(m.score).raw(",").str(m.rule.String()).
-				raw(",").number(m.nodes).raw("]")
+				raw(",").number(m.nodes).raw(",").str(names.move(i, m.from, m.to)).raw("]")
 		}
 		j.raw("]")
 		j.field("boxPruned").number(n.boxPruned)
@@ -326,10 +339,10 @@ func (j *jsonWriter) strings(list []string) *jsonWriter {
 	return j.raw("]")
 }
 
-// pass writes an iteration of a node: [d, m, "move", nodes, pruned].
-func (j *jsonWriter) pass(p treePass) *jsonWriter {
+// pass writes an iteration of a node: [d, m, "move", nodes, pruned, "san"].
+func (j *jsonWriter) pass(p treePass, san string) *jsonWriter {
 	return j.raw("[").number(p.iter).raw(",").number(p.best).raw(",").str(treeMoveName(p.from, p.to)).raw(",").
-		number(p.nodes).raw(",").number(p.pruned).raw("]")
+		number(p.nodes).raw(",").number(p.pruned).raw(",").str(san).raw("]")
 }
 
 // jsonQuote returns s as a JSON string.

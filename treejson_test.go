@@ -20,24 +20,25 @@ type jsonTree struct {
 
 type jsonNode struct {
 	Parent                               int
-	Move, Side                           string
+	Move, San, Side                      string
 	TableMove, QS, Line                  bool
 	Alpha, Beta, Eval, Depth, TableDepth int
-	Earlier                              [][5]any
-	Last                                 [5]any
+	Earlier                              [][6]any
+	Last                                 [6]any
 	Best, Score, BestChild, BestStub     int
 	Total, BoxPruned                     int
-	Box                                  [][5]any
+	Box                                  [][6]any
 }
 
 type jsonStub struct {
 	Node        int
-	Move, Rule  string
+	Move, San   string
+	Rule        string
 	Eval, After int
 }
 
-// passNodes is the nodes of a pass [d, m, "move", nodes, pruned].
-func passNodes(p [5]any) int { return int(p[3].(float64)) }
+// passNodes is the nodes of a pass [d, m, "move", nodes, pruned, "san"].
+func passNodes(p [6]any) int { return int(p[3].(float64)) }
 
 // decodeTree writes the recorded tree as JSON and reads it back.
 func decodeTree(t *testing.T, r *treeRecorder) jsonTree {

@@ -81,7 +81,7 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 		return append(list, move{name, "searched", 0})
 	}
 	moves := make([][]move, n)
-	passes := make([][][5]any, n)
+	passes := make([][][6]any, n)
 	best := make([]string, n)
 	counter := 0
 	for k, st := range s {
@@ -121,7 +121,7 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 		case "iterate":
 			moves[node], best[node] = nil, ""
 		case "pass":
-			passes[node] = append(passes[node], [5]any{st[3], st[4], st[5], st[6], st[7]})
+			passes[node] = append(passes[node], [6]any{st[3], st[4], st[5], st[6], st[7], st[8]})
 		case "move":
 			moves[node] = append(moves[node], move{st[3].(string), st[6].(string), stepInt(st, 4)})
 		case "best":
@@ -323,18 +323,19 @@ type jsonDiff struct {
 	}
 	First *struct {
 		Step, NodeA, NodeB int
-		Path               string
+		Path, SanPath      string
 		A, B               []any
 	}
 	Moves []struct {
-		Path           string
-		NodeA, NodeB   int
-		Move, Searched string
-		Node, Nodes    int
-		Rule           string
-		V              int
-		Made           bool
-		A, B           [3]any
+		Path, SanPath string
+		NodeA, NodeB  int
+		Move, San     string
+		Searched      string
+		Node, Nodes   int
+		Rule          string
+		V             int
+		Made          bool
+		A, B          [4]any
 	}
 	SearchedA, SearchedB [2]int
 	Error                string
@@ -372,6 +373,20 @@ func jsonPathKeys(tree jsonTree) []string {
 	return keys
 }
 
+// jsonSANPath is the moves from the root to node i in SAN, as the tree
+// names them.
+func jsonSANPath(tree jsonTree, i int) string {
+	var moves []string
+	for ; i > 0; i = tree.Tree[i].Parent {
+		name := tree.Tree[i].San
+		if name == "" {
+			name = "(probe)"
+		}
+		moves = append([]string{name}, moves...)
+	}
+	return strings.Join(moves, " ")
+}
+
 // checkDiff checks a diff against the two trees: each move it lists is
 // searched in one tree (its node, of its nodes, under the node at its
 // path) and cut by its rule in the other, or not made there; and every
@@ -393,16 +408,19 @@ func checkDiff(t *testing.T, name string, a, b jsonTree, diff jsonDiff) {
 		}
 		counts[b2i(m.Searched == "b")][0]++
 		counts[b2i(m.Searched == "b")][1] += m.Nodes
+		if m.SanPath != jsonSANPath(a, m.NodeA) {
+			t.Fatalf("%s: %+v: the path in SAN is not %q", name, m, jsonSANPath(a, m.NodeA))
+		}
 		if m.Node >= 0 {
 			n := searched.Tree[m.Node]
-			if n.Parent != parent || n.Move != m.Move || n.Total != m.Nodes {
+			if n.Parent != parent || n.Move != m.Move || n.San != m.San || n.Total != m.Nodes {
 				t.Fatalf("%s: %+v: node %d of %s is %s (parent %d, %d nodes)", name, m, m.Node, m.Searched, n.Move, n.Parent, n.Total)
 			}
 			listed[m.Searched][m.Node] = true
 		} else {
 			found := false
 			for _, bm := range searched.Tree[parent].Box {
-				found = found || bm[0] == m.Move && bm[3] == "searched" && int(bm[4].(float64)) == m.Nodes
+				found = found || bm[0] == m.Move && bm[5] == m.San && bm[3] == "searched" && int(bm[4].(float64)) == m.Nodes
 			}
 			if !found {
 				t.Fatalf("%s: %+v: no such searched move in box %v", name, m, searched.Tree[parent].Box)
@@ -496,8 +514,8 @@ func TestWebDiff(t *testing.T) {
 	diff = jsonDiff{}
 	webAnswer(t, d, "umax diff", &diff)
 	checkDiff(t, "4.1 against 4.0", a, b, diff)
-	if f := diff.First; f == nil || fmt.Sprint(f.A) != "[move 2 5 g8h6 7 15 futile false]" || fmt.Sprint(f.B) != "[move 2 5 g8h6 7 15 searched false]" ||
-		f.Path != "b8c6 d2d3" || f.NodeA != 2 || f.NodeB != 2 {
+	if f := diff.First; f == nil || fmt.Sprint(f.A) != "[move 2 5 g8h6 7 15 futile false Nh6]" || fmt.Sprint(f.B) != "[move 2 5 g8h6 7 15 searched false Nh6]" ||
+		f.Path != "b8c6 d2d3" || f.SanPath != "Nc6 d3" || f.NodeA != 2 || f.NodeB != 2 {
 		t.Errorf("4.1 against 4.0 after 1.e4: the first difference %+v", f)
 	}
 	if diff.SearchedA[0] != 0 || diff.SearchedB[0] == 0 || diff.SearchedB[0] > a.Pruned || diff.B.Pruned != 0 {

@@ -11,7 +11,7 @@ import { Chessboard, COLOR, INPUT_EVENT_TYPE } from "./vendor/cm-chessboard/src/
 import { Markers, MARKER_TYPE } from "./vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from "./vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
 import { Engine } from "./engine.js";
-import { showTree, iterationName, capital } from "./treeview.js";
+import { showTree, iterationName, capital, isIllegal, ILLEGAL_NOTE } from "./treeview.js";
 import { Stepper, recordSearches, stepSummary, value } from "./stepper.js";
 
 const $ = (id) => document.getElementById(id);
@@ -825,14 +825,15 @@ function showDiff(view, { runs: [ra, rb], diff }) {
   if (!f) {
     para("The two searches are the same, step for step.", "first");
   } else {
-    const p = para(`They first differ at step ${f.step + 1}, at ${f.path ? "the node after " + f.path : "the root"}: ` +
+    const p = para(`They first differ at step ${f.step + 1}, at ${f.sanPath ? "the node after " + f.sanPath : "the root"}: ` +
       `A ${stepSummary(f.a)}; B ${stepSummary(f.b)}. `, "first");
     p.id = "diff-first";
     p.append("Step through ", stepButton("A from here", ra, { step: f.step }), " or ", stepButton("B from here", rb, { step: f.step }), ".");
   }
   para(`Moves A searched and B did not: ${diff.searchedA[0].toLocaleString("en")} (${diff.searchedA[1].toLocaleString("en")} nodes); ` +
     `B searched and A did not: ${diff.searchedB[0].toLocaleString("en")} (${diff.searchedB[1].toLocaleString("en")} nodes). ` +
-    "By the node that made them, with what the node scored (m) and chose in each search:");
+    "By the node that made them, with what the node scored (m) and chose in each search (moves in SAN; " +
+    "a move marked *, with both squares, is not legal: it leaves its own king in check):");
   const groups = new Map();
   for (const m of diff.moves) {
     const key = `${m.nodeA} ${m.nodeB}`;
@@ -867,7 +868,8 @@ function showDiff(view, { runs: [ra, rb], diff }) {
       tr.append(td);
       return td;
     };
-    cell(m.path || "(the root)", "path");
+    const path = cell(m.sanPath || "(the root)", "path");
+    if (m.sanPath.split(" ").some(isIllegal)) path.title = `* ${ILLEGAL_NOTE}`;
     for (const list of [g.a, g.b]) {
       const td = cell("", "moves");
       if (list.length === 0) continue;
@@ -879,20 +881,21 @@ function showDiff(view, { runs: [ra, rb], diff }) {
       for (const x of list) {
         const rule = x.made ? `cut by the other (${x.rule})` : "not made by the other";
         if (!byRule.has(rule)) byRule.set(rule, []);
-        byRule.get(rule).push(`${x.move} ${x.nodes}`);
+        byRule.get(rule).push(`${x.san} ${x.nodes}`);
       }
       for (const [rule, moves] of byRule) {
         const div = document.createElement("div");
         div.textContent = `${rule}: ${moves.join(", ")}`;
+        if (moves.some((text) => isIllegal(text.split(" ")[0]))) div.title = `* ${ILLEGAL_NOTE}`;
         details.append(div);
       }
       td.append(details);
     }
-    cell(`${value(m.a[0])}${m.a[2] ? " by " + m.a[2] : ""}`, "side");
-    cell(`${value(m.b[0])}${m.b[2] ? " by " + m.b[2] : ""}`, "side");
+    cell(`${value(m.a[0])}${m.a[3] ? " by " + m.a[3] : ""}`, "side");
+    cell(`${value(m.b[0])}${m.b[3] ? " by " + m.b[3] : ""}`, "side");
     const changes = [];
     if (m.a[0] !== m.b[0]) changes.push(`score ${value(m.a[0])} → ${value(m.b[0])}`);
-    if (m.a[2] !== m.b[2]) changes.push(`best move ${m.a[2] || "none"} → ${m.b[2] || "none"}`);
+    if (m.a[2] !== m.b[2]) changes.push(`best move ${m.a[3] || "none"} → ${m.b[3] || "none"}`);
     cell(changes.length ? changes.join(", ") : "nothing", "changes");
     const td = cell("", "step");
     td.append(stepButton("A", ra, { node: m.nodeA }), " ", stepButton("B", rb, { node: m.nodeB }));

@@ -11,7 +11,7 @@
 import { Chessboard } from "./vendor/cm-chessboard/src/Chessboard.js";
 import { Markers, MARKER_TYPE } from "./vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import { Engine } from "./engine.js";
-import { showTree, openPath } from "./treeview.js";
+import { showTree, openPath, isIllegal, ILLEGAL_NOTE } from "./treeview.js";
 
 const INFINITY = 8000; // micro-Max's INF
 
@@ -79,9 +79,9 @@ export function stepSummary(s) {
     case "iterate": return `begins iteration d=${s[3]}`;
     case "pass": return `ends an earlier iteration d=${s[3]} with m=${value(s[4])}, ${s[6]} nodes`;
     case "enter": return "enters a node";
-    case "move": return `makes ${s[3]} (v=${value(s[4])}, f=${value(s[5])}): ${s[6] === "searched" ? "searched" : "cut: " + s[6]}`;
+    case "move": return `makes ${s[8]} (v=${value(s[4])}, f=${value(s[5])}): ${s[6] === "searched" ? "searched" : "cut: " + s[6]}`;
     case "reply": return `gets a reply's score ${value(s[4])}`;
-    case "best": return `finds a new best m=${value(s[3])} by ${s[4]}`;
+    case "best": return `finds a new best m=${value(s[3])} by ${s[5]}`;
     case "cut": return `cuts off at m=${value(s[3])}`;
     case "store": return `ends iteration d=${s[3]} with m=${value(s[4])}`;
     case "leave": return `returns ${value(s[4])}`;
@@ -157,14 +157,14 @@ export class Stepper {
     this.enterStep[0] = 0;
     this.iter = new Int32Array(steps.length);
     this.best = new Array(steps.length);
-    const now = nodes.map(() => ({ d: 0, m: null, move: "" }));
+    const now = nodes.map(() => ({ d: 0, m: null, move: "", san: "" }));
     steps.forEach((s, k) => {
       const node = s[1];
       switch (s[0]) {
         case "enter": this.enterStep[node] = k; break;
         case "leave": this.leaveStep[node] = k; break;
-        case "iterate": now[node] = { d: s[3], m: s[4], move: "" }; break;
-        case "best": now[node] = { d: now[node].d, m: s[3], move: s[4] }; break;
+        case "iterate": now[node] = { d: s[3], m: s[4], move: "", san: "" }; break;
+        case "best": now[node] = { d: now[node].d, m: s[3], move: s[4], san: s[5] }; break;
       }
       this.iter[k] = now[node].d;
       this.best[k] = now[node];
@@ -267,7 +267,7 @@ export class Stepper {
     // What happens, and the node's numbers.
     $("step-what").textContent = this.describe(k);
     const path = [];
-    for (let i = node; i > 0; i = tree.tree[i].parent) path.unshift(tree.tree[i].move || "(probe)");
+    for (let i = node; i > 0; i = tree.tree[i].parent) path.unshift(tree.tree[i].san || "(probe)");
     const best = this.best[k];
     const d = this.iter[k];
     const rows = [
@@ -279,7 +279,7 @@ export class Stepper {
       ["depth n", node === 0 ? `${n.depth} (the root's iteration)` : String(n.depth)],
       ["iteration d", d > 0 ? String(d) : "none yet"],
       ["evaluation e", value(n.eval)],
-      ["best so far m", best.m === null ? "none yet" : `${value(best.m)}${best.move ? " by " + best.move : d === 1 ? " (standing pat)" : ""}`],
+      ["best so far m", best.m === null ? "none yet" : `${value(best.m)}${best.san ? " by " + best.san : d === 1 ? " (standing pat)" : ""}`],
       ["table", n.tableDepth === 0 ? "nothing usable" : `depth ${n.tableDepth}${n.tableDepth >= n.depth ? " (answers the call)" : " (resumed from it)"}`],
     ];
     const table = $("step-info");
@@ -361,27 +361,29 @@ export class Stepper {
     const lastTo = s[1] > 0 && n.move ? n.move.slice(2, 4) : "";
     switch (s[0]) {
       case "enter": {
-        const head = n.move ? `A call of the search, D(), for ${side} after ${n.move}` : `A stalemate probe: D() for ${side}, who could not move`;
+        const head = n.move ? `A call of the search, D(), for ${side} after ${n.san}` : `A stalemate probe: D() for ${side}, who could not move`;
+        const illegal = isIllegal(n.san) ? ` ${n.san}: ${ILLEGAL_NOTE}` : "";
         const table = n.tableDepth === 0 ? "The table has nothing usable here: the iterations start from scratch."
           : n.tableDepth >= n.depth ? `The table has this position at depth ${n.tableDepth} ≥ n: it answers, and no iteration runs.`
             : `The table has this position at depth ${n.tableDepth}: the node resumes there, its stored best move first.`;
-        return `${head}: window q=${value(n.alpha)}, l=${value(n.beta)}, depth n=${n.depth}, evaluation e=${value(n.eval)}. ${table}`;
+        return `${head}: window q=${value(n.alpha)}, l=${value(n.beta)}, depth n=${n.depth}, evaluation e=${value(n.eval)}. ${table}${illegal}`;
       }
       case "iterate":
         return `Iteration d=${s[3]} of this node begins: the node counter counts it (N++). ` + (s[3] === 1
           ? `At depth 1 micro-Max stands pat on e=${value(s[4])} (the best so far) and tries only recaptures${lastTo ? " on " + lastTo : ""}: its quiescence search.`
           : "No move considered yet: m=-∞.");
       case "pass":
-        return `An earlier iteration, d=${s[3]}, ran here: best m=${value(s[4])}${s[5] ? " by " + s[5] : ""}, ${s[6]} nodes, ${s[7]} moves pruned. ` +
+        return `An earlier iteration, d=${s[3]}, ran here: best m=${value(s[4])}${s[8] ? " by " + s[8] : ""}, ${s[6]} nodes, ${s[7]} moves pruned. ` +
           "Only the last iteration's moves are kept: the next one searches them again, its best move first.";
       case "move": {
-        const [, , , move, v, f, rule, table] = s;
+        const [, , , move, v, f, rule, table, san] = s;
         const to = move.slice(2, 4);
         const left = this.iter[k] - (to !== lastTo ? 1 : 0);
         const lab = rule !== "searched" && rule !== "futile"; // the laboratory's rule gives the move its score: v is not shown
-        const head = `${table ? "The table's best move first: " : "Tries "}${move}: ${lab ? "" : `new evaluation v=${value(v)}, `}` +
+        const head = `${table ? "The table's best move first: " : "Tries "}${san}: ${lab ? "" : `new evaluation v=${value(v)}, `}` +
           `alpha raised to the best so far f=${value(f)}, s=${left} ${left === 1 ? "ply" : "plies"} left for the reply` +
-          `${left === this.iter[k] ? " (a recapture keeps the depth)" : ""}.`;
+          `${left === this.iter[k] ? " (a recapture keeps the depth)" : ""}.` +
+          (isIllegal(san) ? ` ${san}: ${ILLEGAL_NOTE}` : "");
         if (rule === "searched") {
           const why = left > 1 ? "s>1" : v > f ? "v>f" : "futility pruning is off (4.0)";
           return `${head} ${why}: searched. The reply is a call of D() with the window (-l, -f).`;
@@ -390,25 +392,25 @@ export class Stepper {
         return `${head} The laboratory's rule "${rule}" (lab.go, called by hook.move) cuts it: its reply is not searched, and the move scores ${value(v)}.`;
       }
       case "reply": {
-        const move = n.box && n.box[s[3]] ? n.box[s[3]][0] : "";
+        const move = n.box && n.box[s[3]] ? n.box[s[3]][5] : "";
         return `The reply to the recapture ${move} returned (its nodes are counted in this quiescence box, not drawn): the move scores ${value(s[4])}.`;
       }
       case "best": {
         const more = s[3] >= n.beta ? ` ≥ l=${value(n.beta)}: a fail high.` : s[3] >= n.alpha ? ` It raises alpha: f=${value(s[3])} from now on.` : "";
-        return `A new best: m=${value(s[3])} by ${s[4]}.${more}`;
+        return `A new best: m=${value(s[3])} by ${s[5]}.${more}`;
       }
       case "cut":
         if (s[3] >= INFINITY) return "A king capture: the move that led here left its king in check (or castled through check). The scan stops; this node scores ∞, which refutes that move.";
         return `m=${value(s[3])} ≥ l=${value(n.beta)}: a fail high, a beta cut-off. No more moves are tried here (break scan): the opponent will not allow this line.`;
       case "store": {
         const bound = s[4] >= n.beta ? "a lower bound (it failed high)" : s[4] < n.alpha ? "an upper bound (it failed low)" : "exact";
-        const best = this.best[k].move;
+        const best = this.best[k].san;
         return `Iteration d=${s[3]} ends with m=${value(s[4])}, ${bound}. micro-Max stores it in the table: depth ${s[3]}, score m, best move ${best || "none"}.`;
       }
       case "leave": {
         const bonus = s[4] !== s[3] ? ` (m=${value(s[3])} plus 1, the delayed-loss bonus: m < e)` : "";
         const answered = n.last[0] === 0 ? "The table answered this call: no iteration, no node counted. " : "";
-        const parent = n.move ? ` Its parent sees ${value(-s[4])} for ${n.move}.` : "";
+        const parent = n.move ? ` Its parent sees ${value(-s[4])} for ${n.san}.` : "";
         return `${answered}The call returns ${value(s[4])}${bonus}.${parent}`;
       }
     }

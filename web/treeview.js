@@ -13,6 +13,25 @@ export function iterationName(plies) {
   return `the ${plies}-ply iteration (micro-Max's d=${plies + 1})`;
 }
 
+// ILLEGAL_NOTE says what the mark * on a move means (san.go): micro-Max
+// makes pseudo-legal moves, and one that leaves its own king in check has
+// no SAN; the engine writes it with both squares and the mark (Ke1-e2*).
+export const ILLEGAL_NOTE = "not legal: it leaves its own king in check (or castles out of or through check). " +
+  "micro-Max makes such moves and refutes them: the reply captures the king, or fails high before it comes to that.";
+
+// isIllegal says whether a move's name (its SAN, or the marked form) is marked.
+export function isIllegal(san) {
+  return typeof san === "string" && san.endsWith("*");
+}
+
+// markIllegal gives an element that names the move san the class "illegal"
+// and ILLEGAL_NOTE as its tooltip, if the move is marked.
+export function markIllegal(el, san) {
+  if (!isIllegal(san)) return;
+  el.classList.add("illegal");
+  el.title = `${san}: ${ILLEGAL_NOTE}`;
+}
+
 // capital starts a text with a capital letter.
 export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -35,6 +54,7 @@ export function showTree(view, tree, onJump = null) {
     `Pruned moves: ${tree.pruned.toLocaleString("en")} = ${tree.cut.toLocaleString("en")} listed + ${tree.prunedEarly} in earlier iterations + ${tree.prunedBoxes} in quiescence searches.` +
       ` Calls of the search: ${tree.calls.toLocaleString("en")}, ${tree.tableHits} resumed from the table, ${tree.answered} answered by it.`,
     "Each node's nodes are its own one plus its moves' nodes. Window (q, l), depth n, evaluation e; a move's score is from the mover's view.",
+    `Moves in SAN, in the position where they are made; a move marked * (Ke1-e2*, with both squares) is ${ILLEGAL_NOTE}`,
   ];
   for (const l of lines) {
     const p = document.createElement("p");
@@ -70,10 +90,11 @@ function nodeItem(ctx, i) {
   let head;
   if (i === 0) head = `root: ${n.side === "w" ? "White" : "Black"} to move, iteration d=${n.depth}`;
   else if (n.move === "") head = "stalemate probe (the other side moves)";
-  else head = `${n.move}  score ${-n.score}`;
+  else head = `${n.san}  score ${-n.score}`;
   const args = i === 0 ? `q=${n.alpha} l=${n.beta} e=${n.eval}` : `q=${n.alpha} l=${n.beta} n=${n.depth} e=${n.eval}`;
   const result = n.qs ? `quiescence: ${n.total} nodes` : `${n.total.toLocaleString("en")} nodes`;
   summary.textContent = `${head}   ${args}   ${result}${marks.length ? "   [" + marks.join(", ") + "]" : ""}`;
+  markIllegal(summary, n.san);
   if (n.line) summary.classList.add("on-line");
   if (parent && parent.bestChild === i) summary.classList.add("best");
   if (ctx.onJump) {
@@ -117,15 +138,16 @@ function nodeMoves(ctx, i) {
   const ul = document.createElement("ul");
   const info = document.createElement("li");
   info.className = "node-info";
-  const passes = n.earlier.map((p) => `d=${p[0]}: m=${p[1]} by ${p[2] || "-"}, ${p[3]} nodes`);
-  const last = n.last[0] > 0 ? `last iteration d=${n.last[0]}: m=${n.last[1]}${n.last[2] ? " by " + n.last[2] : ""}, ${n.last[3]} nodes = 1 + ${children[i].length} moves searched` : "no iteration: the table's entry answered";
+  const passes = n.earlier.map((p) => `d=${p[0]}: m=${p[1]} by ${p[5] || "-"}, ${p[3]} nodes`);
+  const last = n.last[0] > 0 ? `last iteration d=${n.last[0]}: m=${n.last[1]}${n.last[5] ? " by " + n.last[5] : ""}, ${n.last[3]} nodes = 1 + ${children[i].length} moves searched` : "no iteration: the table's entry answered";
   info.textContent = [passes.length ? `earlier iterations: ${passes.join("; ")}` : "", last, `returned ${n.score}`].filter(Boolean).join(". ");
   ul.append(info);
   if (n.qs) {
-    for (const [move, v, score, rule] of n.box || []) {
+    for (const [, v, score, rule, , san] of n.box || []) {
       const li = document.createElement("li");
       li.className = rule === "searched" ? "box-move" : "box-move pruned";
-      li.textContent = rule === "searched" ? `${move}  v=${v}  recapture searched: score ${score}` : `${move}  v=${v}  pruned: ${rule}`;
+      li.textContent = rule === "searched" ? `${san}  v=${v}  recapture searched: score ${score}` : `${san}  v=${v}  pruned: ${rule}`;
+      markIllegal(li, san);
       ul.append(li);
     }
     if (n.qs && (n.box || []).length === 0) {
@@ -145,7 +167,8 @@ function nodeMoves(ctx, i) {
     const li = document.createElement("li");
     li.className = "stub pruned";
     const best = n.bestStub === s ? "   [best]" : "";
-    li.textContent = `${stub.move}  v=${stub.eval}  pruned: ${stub.rule === "futile" ? "futile (not searched)" : stub.rule}${best}`;
+    li.textContent = `${stub.san}  v=${stub.eval}  pruned: ${stub.rule === "futile" ? "futile (not searched)" : stub.rule}${best}`;
+    markIllegal(li, stub.san);
     ul.append(li);
   }
   while (k < kids.length) addChild(kids[k++]);

@@ -287,6 +287,12 @@ func TestPage(t *testing.T) {
 		t.Errorf("the root's first move, opened, lists no moves")
 	}
 	t.Logf("the tree: %d nodes in the 3-ply iteration = 1 + %d moves' nodes; its first move: %d nodes, %d moves listed", root.Total, len(root.Children), opened.Total, opened.Moves)
+	// Its moves in SAN, the legend saying what the mark * is.
+	listed := checkTreeSAN(t, b, "#tree-view")
+	if !strings.Contains(root.Head, "Moves in SAN") || !strings.Contains(root.Head, "marked *") {
+		t.Errorf("the tree's head has no legend of its notation: %q", root.Head)
+	}
+	t.Logf("the tree's moves opened: %d in SAN, %d marked as not legal", listed[0], listed[1])
 	b.screenshot("#tree", "web-tree.png", true)
 
 	b.screenshot("header", "web.png", true)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ type nativeSteps struct {
 	Tree struct {
 		Tree []struct {
 			Parent     int
-			Move       string
+			Move, San  string
 			TableDepth int
 		}
 	}
@@ -73,7 +74,7 @@ func recordNative(t *testing.T, n *nativeEngine, position string, plies int, opt
 type stepShown struct {
 	Step, Node, Nodes int
 	Kind, Lines       string
-	What              string
+	What, Info        string
 	Placement         string
 	Marked            []string
 }
@@ -84,7 +85,7 @@ func (b *browser) shown() stepShown {
 	var s stepShown
 	b.eval(`(() => { const v = document.getElementById("step-view").dataset;
 		return { step: Number(v.step), node: Number(v.node), nodes: Number(v.nodes), kind: v.kind, lines: v.lines,
-		  what: document.getElementById("step-what").textContent,
+		  what: document.getElementById("step-what").textContent, info: document.getElementById("step-info").textContent,
 		  placement: window.umax.stepper.board.getPosition(),
 		  marked: [...document.querySelectorAll("#step-board g.markers g[data-square]")].map((g) => g.dataset.square + " " + g.querySelector("use").getAttribute("class")) }; })()`, &s)
 	return s
@@ -111,6 +112,13 @@ func checkShown(t *testing.T, what string, got stepShown, rec nativeSteps, k int
 	}
 	if placement := strings.Fields(rec.Steps.Boards[node])[0]; got.Placement != placement {
 		t.Fatalf("%s: the board %s, node %d's position %s", what, got.Placement, node, placement)
+	}
+	// Its moves in SAN (the step's own last), no coordinates.
+	if san, ok := s[len(s)-1].(string); ok && (s[0] == "move" || s[0] == "best") && !strings.Contains(got.What, san+":") && !strings.Contains(got.What, "by "+san) {
+		t.Fatalf("%s: step %v says %q, not its move's SAN %s", what, s, got.What, san)
+	}
+	if coordinates.MatchString(got.What) || coordinates.MatchString(got.Info) {
+		t.Fatalf("%s: step %v writes a move in coordinates: %q, %q", what, s, got.What, got.Info)
 	}
 	if s[0] == "move" {
 		move := s[3].(string)
@@ -142,12 +150,59 @@ func checkShown(t *testing.T, what string, got stepShown, rec nativeSteps, k int
 	}
 }
 
+// coordinates is a move written from-square to-square, as the page no
+// longer writes them.
+var coordinates = regexp.MustCompile(`\b[a-h][1-8][a-h][1-8]`)
+
+// sanMove and markedMove are a move in SAN, and one that is not legal in
+// the engine's marked form (san.go).
+var (
+	sanMove    = regexp.MustCompile(`^([NBRQK][a-h]?[1-8]?x?[a-h][1-8]|[a-h](x[a-h])?[1-8](=[NBRQ])?|O-O(-O)?)[+#]?$`)
+	markedMove = regexp.MustCompile(`^([NBRQK]?[a-h][1-8][-x][a-h][1-8](=Q)?|O-O(-O)?)\*$`)
+)
+
+// checkTreeSAN checks the tree view in view, as far as it is open: every
+// move (a node's line, a pruned move, a quiescence box's move) in SAN, or
+// in the marked form with the class "illegal" and a tooltip; no move in
+// coordinates anywhere below the head. It returns how many moves it read
+// in SAN and how many marked.
+func checkTreeSAN(t *testing.T, b *browser, view string) [2]int {
+	t.Helper()
+	var moves [][3]string
+	var text string
+	b.eval(fmt.Sprintf(`[...document.querySelectorAll("%[1]s li.tree-node:not([data-node='0']) > details > summary, %[1]s li.stub, %[1]s li.box-move")]
+		.map((el) => [el.textContent.trim().split(/\s+/)[0], el.className, el.title])`, view), &moves)
+	b.eval(fmt.Sprintf(`[...document.querySelectorAll("%s ul.tree-list")].map((el) => el.textContent).join(" ")`, view), &text)
+	if m := coordinates.FindString(text); m != "" {
+		t.Errorf("the tree view %s writes %s in coordinates", view, m)
+	}
+	var counts [2]int
+	for _, m := range moves {
+		switch {
+		case m[0] == "stalemate" || m[0] == "stands": // a stalemate probe, a box that stands pat
+		case sanMove.MatchString(m[0]) && !strings.Contains(m[1], "illegal"):
+			counts[0]++
+		case markedMove.MatchString(m[0]) && strings.Contains(m[1], "illegal") && strings.Contains(m[2], "not legal"):
+			counts[1]++
+		default:
+			t.Errorf("the tree view %s names a move %q (class %q, title %q)", view, m[0], m[1], m[2])
+		}
+	}
+	if counts[0] == 0 {
+		t.Errorf("the tree view %s shows no move in SAN (%d moves read)", view, len(moves))
+	}
+	return counts
+}
+
 // nextOf is the index of the first step after k that stops "run to the
 // next" of kind, as the page's stopAt says, or -1.
 func nextOf(rec nativeSteps, k int, kind string) int {
 	for j := k + 1; j < len(rec.Steps.Steps); j++ {
 		s := rec.Steps.Steps[j]
-		rule, _ := s[len(s)-2].(string)
+		rule := ""
+		if s[0] == "move" {
+			rule = s[6].(string)
+		}
 		switch {
 		case kind == "best" && s[0] == "best", kind == "cut" && s[0] == "cut", kind == "leave" && s[0] == "leave",
 			kind == "futile" && s[0] == "move" && rule == "futile",
@@ -290,6 +345,36 @@ func TestStepper(t *testing.T) {
 	if now := b.shown(); marked != now.Node {
 		t.Errorf("find in the tree marks node %d, the stepper shows node %d", marked, now.Node)
 	}
+	// A move that is not legal: the first node after one, jumped to, says
+	// so, and the tree marks it, its tooltip saying why.
+	illegal := -1
+	for i, nd := range rec.Tree.Tree {
+		if strings.HasSuffix(nd.San, "*") {
+			illegal = i
+			break
+		}
+	}
+	if illegal < 0 {
+		t.Fatal("the native engine's tree after 1.e4 has no move marked as not legal")
+	}
+	b.eval(fmt.Sprintf(`window.umax.stepper.jumpTo(%d)`, illegal), nil)
+	b.waitJS(fmt.Sprintf(`document.getElementById("step-view").dataset.node === "%d"`, illegal), 5*time.Second)
+	at := b.shown()
+	checkShown(t, "the node after a move that is not legal", at, rec, at.Step)
+	if san := rec.Tree.Tree[illegal].San; !strings.Contains(at.What, "after "+san) || !strings.Contains(at.What, "not legal") || !strings.Contains(at.Info, san) {
+		t.Errorf("the node after %s (%s) says %q, %q", san, rec.Tree.Tree[illegal].Move, at.What, at.Info)
+	}
+	b.click("#step-find")
+	b.waitJS(fmt.Sprintf(`document.querySelector("#step-tree summary.current")?.closest("li.tree-node").dataset.node === "%d"`, illegal), 5*time.Second)
+	var current struct{ Text, Class, Title string }
+	b.eval(`(() => { const s = document.querySelector("#step-tree summary.current"); return { text: s.textContent, class: s.className, title: s.title }; })()`, &current)
+	if san := rec.Tree.Tree[illegal].San; !strings.HasPrefix(current.Text, san+" ") || !strings.Contains(current.Class, "illegal") || !strings.Contains(current.Title, "not legal") {
+		t.Errorf("the tree's line of the node after %s: %+v", san, current)
+	}
+	if listed := checkTreeSAN(t, b, "#step-tree"); listed[1] == 0 {
+		t.Errorf("the stepper's tree, opened to node %d, lists no move marked as not legal: %v", illegal, listed)
+	}
+	b.look("#stepper", "stepper-illegal.png")
 
 	// From a FEN: a refused one says why; a laboratory rule's cut is met.
 	b.choose("step-from", "fen")
@@ -439,10 +524,10 @@ func TestStepperDiff(t *testing.T) {
 		"setoption name Futility Pruning value false", "ucinewgame", "position startpos moves e2e4", "go depth 3", "umax diff"})
 	var diff struct {
 		First struct {
-			Step  int
-			Path  string
-			A, B  []any
-			NodeA int
+			Step    int
+			SanPath string
+			A, B    []any
+			NodeA   int
 		}
 		Moves []struct {
 			NodeA, NodeB, Nodes int
@@ -475,13 +560,26 @@ func TestStepperDiff(t *testing.T) {
 	if page.Rows != len(groups) || page.NodesA != diff.SearchedA[1] || page.NodesB != diff.SearchedB[1] || page.MovesB != diff.SearchedB[0] {
 		t.Errorf("the diff's table: %+v; the engine's diff: %d nodes, A searched %v, B %v", page, len(groups), diff.SearchedA, diff.SearchedB)
 	}
-	if want := fmt.Sprintf("step %d, at the node after %s", diff.First.Step+1, diff.First.Path); !strings.Contains(page.First, want) ||
+	if want := fmt.Sprintf("step %d, at the node after %s", diff.First.Step+1, diff.First.SanPath); !strings.Contains(page.First, want) ||
 		!strings.Contains(page.First, "cut: futile") || !strings.Contains(page.First, "searched") {
 		t.Errorf("the first difference: %q, want %q (the engine's: A %v, B %v)", page.First, want, diff.First.A, diff.First.B)
 	}
 	t.Logf("4.1 against 4.0 after 1.e4, 3 ply: %s; %d nodes in the table (%d whose score or best move changed), 4.0 searched %d moves that 4.1 cut (%d nodes)",
 		page.First, page.Rows, page.Changed, page.MovesB, page.NodesB)
 	b.screenshot("#diff-part", "web-diff.png", false)
+	// The moves in SAN: the paths, the moves listed, the best moves, what changed.
+	var cells []string
+	b.eval(`(() => { document.querySelectorAll("#diff-view details").forEach((d) => d.open = true); // their moves, after the screenshot
+		return [...document.querySelectorAll("#diff-view td.path, #diff-view td.moves div, #diff-view td.side, #diff-view td.changes, #diff-first")].map((c) => c.textContent); })()`, &cells)
+	for _, c := range cells {
+		if coordinates.MatchString(c) {
+			t.Errorf("the diff writes a move in coordinates: %q", c)
+			break
+		}
+	}
+	if !strings.Contains(strings.Join(cells, " "), "Nh6") {
+		t.Errorf("the diff after 1.e4 does not name Nh6, the move 4.1 finds futile first: %.300q", cells)
+	}
 
 	b.click("#diff-first button.jump")
 	b.waitJS(fmt.Sprintf(`document.getElementById("step-view").dataset.step === "%d"`, diff.First.Step), 10*time.Second)
