@@ -187,8 +187,15 @@ func (e *Engine) preFrontierRule(m *searchMove, lab *labSettings) (pruneRule, in
 	// scored at least l. So the move scores l: a fail high, the least
 	// one, as the seed's pruned node claims no more than a fail low.
 	// Not when l is a mate score, which the move would claim unearned.
+	// And only what micro-Max could not have refuted had it searched the
+	// node: micro-Max makes pseudo-legal moves and refutes an illegal one
+	// when the reply captures the king, so a move that leaves the mover's
+	// king attacked is searched (its reply captures the king), and so is
+	// an answer to a check (most of which are illegal, and the others
+	// the engine's attack may still refute at the frontier).
 	case lab.aggressive && m.remaining == 2 && m.side != e.side && m.gain == 0 &&
-		v > m.beta+aggressiveMargin && m.beta < infinity-offBoard:
+		v > m.beta+aggressiveMargin && m.beta < infinity-offBoard &&
+		!e.inCheckBefore(m) && !e.leavesKingAttacked(m):
 		return ruleAggressive, m.beta
 	}
 	return notPruned, v
@@ -300,66 +307,32 @@ func (m *searchMove) at(b *[256]int8, sq int, after bool) int {
 	return int(b[uint8(sq)])
 }
 
-// givesCheck reports whether the move attacks the opponent's king, looking
-// only where a move can change that: the piece on to (a promoted pawn as a
-// queen), a castled rook, and the lines from the king through a square the
-// move emptied (from, an e.p. victim's square, a castling rook's corner),
-// behind which one of the mover's sliders may stand. It assumes that the
-// king was not attacked before the move (in a legal position it is not).
+// givesCheck reports whether the move attacks the opponent's king: the
+// engine's one attack test (board.go's attacked) on the board after the
+// move, seen through m.at whether or not the move stands on the board (the
+// fast search asks before it makes the move, the literal search after).
 func (e *Engine) givesCheck(m *searchMove) bool {
-	b := &e.board
 	king := e.labKing(m, 24-m.side)
-	if king&offBoard != 0 {
-		return false // no king (never in a game)
-	}
-	castling := m.rookFrom != noSquare
-	return m.reaches(b, m.to, m.newPiece&7, king) ||
-		castling && m.reaches(b, m.passed, 6, king) ||
-		m.discovers(b, m.from, king) ||
-		m.captureSq != m.to && m.discovers(b, m.captureSq, king) ||
-		castling && m.discovers(b, m.rookFrom, king)
+	return king&offBoard == 0 && attacked(king, m.side, m.after(&e.board))
 }
 
-// reaches reports whether a piece of type kind on from captures on target
-// after the move: target lies in one of its directions (captureDir), within
-// one step for a pawn, knight or king, with the squares between empty for a
-// slider.
-func (m *searchMove) reaches(b *[256]int8, from, kind, target int) bool {
-	dir := captureDir[kind][uint8(target-from+119)]
-	if dir == 0 {
-		return false
-	}
-	if kind < 5 {
-		return true
-	}
-	step := kindSteps[kind][dir-1]
-	for sq := from + step; sq != target; sq += step {
-		if m.at(b, sq, true) != 0 {
-			return false
-		}
-	}
-	return true
+// after is board b after the move, as attacked and kingSquare read a board.
+func (m *searchMove) after(b *[256]int8) func(sq int) int {
+	return func(sq int) int { return m.at(b, sq, true) }
 }
 
-// discovers reports whether, after the move, a slider of the mover stands
-// on the line from king through the emptied square vacated, beyond it, with
-// nothing between, and captures along that line.
-func (m *searchMove) discovers(b *[256]int8, vacated, king int) bool {
-	dir := captureDir[7][uint8(vacated-king+119)] // is vacated on a line from the king?
-	if dir == 0 {
-		return false
+// leavesKingAttacked reports whether the move leaves the mover's king where
+// the reply can capture it: micro-Max's refutation of an illegal move. A
+// castling king is also captured on the square it passed and the square it
+// left (C: y-E<2&E-y<2 in the reply).
+func (e *Engine) leavesKingAttacked(m *searchMove) bool {
+	them, board := 24-m.side, m.after(&e.board)
+	if m.piece&7 == 4 {
+		return attacked(m.to, them, board) ||
+			m.rookFrom != noSquare && (attacked(m.passed, them, board) || attacked(m.from, them, board))
 	}
-	step := kindSteps[7][dir-1]
-	beyond := false
-	for sq := king + step; sq&offBoard == 0; sq += step {
-		if p := m.at(b, sq, true); p != 0 {
-			return beyond && p&m.side != 0 && captureDir[p&7][uint8(king-sq+119)] != 0
-		}
-		if sq == vacated {
-			beyond = true
-		}
-	}
-	return false
+	king := e.labKing(m, m.side)
+	return king&offBoard == 0 && attacked(king, them, board)
 }
 
 // inCheckBefore reports whether the side making the move is in check before it.

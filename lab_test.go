@@ -64,7 +64,8 @@ func labEngine(p Position) *Engine {
 // random games: for every move micro-Max can make, givesCheck against making
 // the move and asking whether the mover could capture the king, with the
 // board before the move (search.go's view) and after it (the literal
-// search's); inCheckBefore against inCheck; and
+// search's); inCheckBefore against inCheck; leavesKingAttacked, for every
+// pseudo-legal move, against the reply's king capture (kingCapturable); and
 // the goose rule's "protected" against the opponent's captures on the square.
 func TestGivesCheck(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
@@ -73,7 +74,7 @@ func TestGivesCheck(t *testing.T) {
 	if reduced() {
 		walks = 3
 	}
-	var positions, moves, checks, protected int
+	var positions, moves, checks, protected, illegal int
 	for _, fen := range append(labStarts, agreementStarts...) {
 		s, err := parseFEN(fen)
 		if err != nil {
@@ -121,14 +122,30 @@ func TestGivesCheck(t *testing.T) {
 						}
 					}
 				}
+				for _, m := range pos.pseudoMoves(nil) { // illegal moves too: what the reply refutes
+					if m.promo != 0 && m.promo != 7 {
+						continue
+					}
+					lm, q := labMoveOf(&pos, m)
+					want := q.kingCapturable()
+					if want {
+						illegal++
+					}
+					for _, e := range []*Engine{before, labEngine(q)} {
+						lm.made = e != before
+						if got := e.leavesKingAttacked(&lm); got != want {
+							t.Fatalf("%s, %v (made %v): leaves its king attacked %v, want %v", fenOf(&pos), m, lm.made, got, want)
+						}
+					}
+				}
 				pos.makeMove(legal[rng.IntN(len(legal))])
 			}
 		}
 	}
-	if checks < 500 || protected < 5000 {
-		t.Errorf("too few cases: %d checks, %d protected squares", checks, protected)
+	if checks < 500 || protected < 5000 || illegal < 1000 {
+		t.Errorf("too few cases: %d checks, %d protected squares, %d illegal moves", checks, protected, illegal)
 	}
-	t.Logf("%d positions, %d moves, %d checks, %d recapturable", positions, moves, checks, protected)
+	t.Logf("%d positions, %d moves, %d checks, %d recapturable, %d illegal", positions, moves, checks, protected, illegal)
 }
 
 // TestGivesCheckKinds: the kinds of check in labStarts are found.
@@ -396,6 +413,9 @@ func TestLabRules(t *testing.T) {
 		{"aggressive: the engine's move", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, 0, 2, 151, 0, 100, want{notPruned, 151}},
 		{"aggressive: a capture", "4k3/8/8/r7/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 2, 151, 0, 100, want{notPruned, 151}},
 		{"aggressive: s=3", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 3, 151, 0, 100, want{notPruned, 151}},
+		{"aggressive: leaves its king attacked", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", "e2d3", labSettings{aggressive: true}, true, black, 2, 151, 0, 100, want{notPruned, 151}},
+		{"aggressive: castles through check", "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1", "e1g1", labSettings{aggressive: true}, true, black, 2, 151, 0, 100, want{notPruned, 151}},
+		{"aggressive: an answer to a check", "4r1k1/8/8/8/8/8/8/R3K3 w - - 0 1", "e1d1", labSettings{aggressive: true}, true, black, 2, 151, 0, 100, want{notPruned, 151}},
 		{"aggressive: beta a mate", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 2, infinity, 0, infinity - 10, want{notPruned, infinity}},
 		// Goose chases in QS (d=1, s=1): higher x protected lower.
 		{"goose: Q x protected P", "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", labSettings{goose: true}, true, 0, 1, 80, 10, 100, want{ruleGoose, 10}},
@@ -410,9 +430,9 @@ func TestLabRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, ok := s.pos.parseMove(c.move)
+		m, ok := pseudoMove(&s.pos, c.move)
 		if !ok {
-			t.Fatalf("%s: %s not legal in %s", c.name, c.move, c.fen)
+			t.Fatalf("%s: %s not a move in %s", c.name, c.move, c.fen)
 		}
 		for _, made := range []bool{false, true} {
 			lm, q := labMoveOf(&s.pos, m)
@@ -559,4 +579,15 @@ func TestLabUCIOptions(t *testing.T) {
 	if d.s.cfg.lab != (labSettings{}) || !e.futility {
 		t.Errorf("all off: %+v %v", d.s.cfg.lab, e.futility)
 	}
+}
+
+// pseudoMove finds a move of micro-Max's, legal or not (a promotion is to a
+// queen), by its coordinates.
+func pseudoMove(p *Position, text string) (Move, bool) {
+	for _, m := range p.pseudoMoves(nil) {
+		if m.String() == text && (m.promo == 0 || m.promo == 7) || m.String() == text+"q" {
+			return m, true
+		}
+	}
+	return Move{}, false
 }
