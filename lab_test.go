@@ -470,7 +470,9 @@ func TestLabFlags(t *testing.T) {
 		{nil, labSettings{}, true, false, false},
 		{[]string{"-futility-margin", "-300", "-extended-futility", "-deep-futility", "-aggressive-futility", "-goose-pruning"},
 			labSettings{frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}, true, false, false},
-		{[]string{"-futility-margin=900", "-futility=false"}, labSettings{frontierMargin: 900}, false, false, false},
+		{[]string{"-futility-margin=900"}, labSettings{frontierMargin: 900}, true, false, false},
+		{[]string{"-futility-margin=900", "-futility=false"}, labSettings{}, true, false, true}, // 4.0 has no futility test to move
+		{[]string{"-futility-margin=0", "-futility=false"}, labSettings{}, false, false, false},
 		{[]string{"-deep-futility=false", "-futility-margin=0"}, labSettings{}, true, false, false},
 		{[]string{"-futility-margin=-301", "-futility=false"}, labSettings{}, true, false, true},
 		{[]string{"-futility-margin=901"}, labSettings{}, true, false, true},
@@ -532,6 +534,15 @@ func TestLabXBoardOptions(t *testing.T) {
 	if d.s.cfg.lab != (labSettings{}) || !e.futility {
 		t.Errorf("all off: %+v %v", d.s.cfg.lab, e.futility)
 	}
+	// Under micro-Max 4.0 a margin is refused; turning futility off sets it to 0.
+	d.expectNothing("option Futility margin=-50", "option Futility pruning=0")
+	if d.s.cfg.lab.frontierMargin != 0 || e.futility {
+		t.Errorf("futility off: margin %d, futility %v", d.s.cfg.lab.frontierMargin, e.futility)
+	}
+	if got := d.sync("option Futility margin=50"); len(got) != 1 || !strings.HasPrefix(got[0], "Error (bad option value") || !strings.Contains(got[0], "4.0") {
+		t.Errorf("a margin under 4.0 answered %q", got)
+	}
+	d.expectNothing("option Futility margin=0", "option Futility pruning=1")
 	got = d.sync("new", "go")
 	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "move ") {
 		t.Errorf("no move after the options: %q", got)
@@ -578,6 +589,14 @@ func TestLabUCIOptions(t *testing.T) {
 		"setoption name Goose Chase Pruning value false")
 	if d.s.cfg.lab != (labSettings{}) || !e.futility {
 		t.Errorf("all off: %+v %v", d.s.cfg.lab, e.futility)
+	}
+	// Under micro-Max 4.0 a margin is refused; turning futility off sets it to 0.
+	d.expectNothing("setoption name Futility Margin value 60", "setoption name Futility Pruning value false")
+	if d.s.cfg.lab.frontierMargin != 0 || e.futility {
+		t.Errorf("futility off: margin %d, futility %v", d.s.cfg.lab.frontierMargin, e.futility)
+	}
+	if got := d.sync("setoption name Futility Margin value -60"); len(got) != 1 || !strings.Contains(got[0], "refused") || !strings.Contains(got[0], "4.0") {
+		t.Errorf("a margin under 4.0 answered %q", got)
 	}
 }
 

@@ -8,6 +8,7 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -61,7 +62,14 @@ type option struct {
 	// note, if set, says something about a value just set that the user
 	// should know (UCI says it as an info string), or "".
 	note func(e *Engine, c *config, v int) string
+	// refuse, if set, refuses a value in range that the other settings
+	// forbid, with the reason.
+	refuse func(e *Engine, c *config, v int) error
 }
+
+// errMarginWithout41 refuses a frontier margin under micro-Max 4.0, which
+// has no futility test to move.
+var errMarginWithout41 = errors.New("a futility margin needs futility pruning on: micro-Max 4.0 (futility off) has no futility test to move")
 
 // options are the settings, in the order the protocols list them: the
 // engine's, the strength level's, micro-Max's futility, then the
@@ -82,11 +90,23 @@ var options = []option{
 		get: func(*Engine, *config) int { return 1 }, set: func(*Engine, *config, int) {}},
 	strengthOptions[0], strengthOptions[1], strengthOptions[2], strengthOptions[3],
 	{uci: "Futility Pruning", cecp: "Futility pruning", flag: "futility", kind: checkOption, def: 1, lo: 0, hi: 1,
-		usage: "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search",
-		get:   func(e *Engine, _ *config) int { return b2i(e.futility) }, set: func(e *Engine, _ *config, v int) { e.futility = v != 0 }},
+		usage: "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search (and the frontier margin 0)",
+		get:   func(e *Engine, _ *config) int { return b2i(e.futility) },
+		set: func(e *Engine, c *config, v int) {
+			e.futility = v != 0
+			if !e.futility {
+				c.lab.frontierMargin = 0 // 4.0 has no futility test to move (errMarginWithout41)
+			}
+		}},
 	{uci: "Futility Margin", cecp: "Futility margin", flag: "futility-margin", kind: spinOption, laboratory: true, lo: minFrontierMargin, hi: maxFrontierMargin,
 		usage: "frontier futility margin M: with at most one ply left a move is searched only if its new evaluation + M beats alpha (0: micro-Max)",
-		get:   func(_ *Engine, c *config) int { return c.lab.frontierMargin }, set: func(_ *Engine, c *config, v int) { c.lab.frontierMargin = v }},
+		get:   func(_ *Engine, c *config) int { return c.lab.frontierMargin }, set: func(_ *Engine, c *config, v int) { c.lab.frontierMargin = v },
+		refuse: func(e *Engine, _ *config, v int) error {
+			if v != 0 && !e.futility {
+				return errMarginWithout41
+			}
+			return nil
+		}},
 	labSwitch("Extended Futility", "Extended futility", "extended-futility", func(l *labSettings) *bool { return &l.extended },
 		"Heinz's extended futility pruning: with two plies left, a move that cannot come within a rook of alpha is not searched (checks are)"),
 	labSwitch("Deep Futility", "Deep futility", "deep-futility", func(l *labSettings) *bool { return &l.deep },
@@ -129,6 +149,9 @@ func (o *option) parse(e *Engine, c *config, text, on, off string) (int, error) 
 	switch o.kind {
 	case spinOption:
 		if v, ok := parseInt(strings.TrimSpace(text), o.lo, o.maxValue(e, c)); ok {
+			if o.refuse != nil {
+				return v, o.refuse(e, c, v)
+			}
 			return v, nil
 		}
 		return 0, fmt.Errorf("want a whole number from %d to %d", o.lo, o.maxValue(e, c))
@@ -155,11 +178,23 @@ func addOptionFlags(fs *flag.FlagSet) func(e *Engine, c *config) error {
 		}
 	}
 	return func(e *Engine, c *config) (err error) {
+		// The flags are read against an engine with -futility as given (the
+		// frontier margin depends on it), and set in order (-futility first).
+		preview := &Engine{futility: e.futility}
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "futility" {
+				preview.futility = f.Value.String() == "true"
+			}
+		})
 		for _, apply := range []bool{false, true} { // every flag read, then every flag set
 			fs.Visit(func(f *flag.Flag) {
 				for i := range options {
 					if o := &options[i]; o.flag == f.Name && err == nil {
-						v, perr := o.parse(e, c, f.Value.String(), "true", "false")
+						target := preview
+						if apply {
+							target = e
+						}
+						v, perr := o.parse(target, c, f.Value.String(), "true", "false")
 						if f.Value.String() == "0" && o.flagZero {
 							v, perr = 0, nil
 						}
