@@ -24,9 +24,16 @@ var labCombos = []struct {
 	{"aggressive", true, labSettings{aggressive: true}},
 	{"goose", true, labSettings{goose: true}},
 	{"extended+deep", true, labSettings{extended: true, deep: true}},
+	{"late move", true, labSettings{lateMove: true}},
+	{"general", true, labSettings{general: true}},
+	{"weak", true, labSettings{weak: true}},
+	{"overkill", true, labSettings{overkill: true}},
+	{"goose legal", true, labSettings{gooseLegal: true}},
+	{"goose refined", true, labSettings{gooseRefined: true}},
 	{"all", true, labSettings{frontierMargin: -30, extended: true, deep: true, aggressive: true, goose: true}},
+	{"all new", true, labSettings{lateMove: true, general: true, weak: true, overkill: true, gooseLegal: true, gooseRefined: true}},
 	{"4.0 with deep+aggressive", false, labSettings{deep: true, aggressive: true}},
-	{"4.0 with all", false, labSettings{frontierMargin: 40, extended: true, deep: true, aggressive: true, goose: true}},
+	{"4.0 with all", false, labSettings{extended: true, deep: true, aggressive: true, goose: true, lateMove: true, weak: true, overkill: true, gooseRefined: true}},
 }
 
 // labStarts are positions for the searches and the check test: some
@@ -186,11 +193,12 @@ func TestGivesCheckKinds(t *testing.T) {
 
 // TestPosMargin enumerates the positional points of every move micro-Max
 // makes (centre table, castling, pawn structure at its best) and checks
-// that none exceeds posMargin less the 2 points of the delayed-loss bonus.
+// that none exceeds posMargin less the 2 points of the delayed-loss bonus,
+// and none loses more than -posMargin2 less those 2.
 func TestPosMargin(t *testing.T) {
 	var centre [256]int8
 	setCentre(&centre)
-	most := 0
+	most, least := 0, 0
 	for from := 0; from < 120; from++ {
 		if from&offBoard != 0 {
 			continue
@@ -202,8 +210,10 @@ func TestPosMargin(t *testing.T) {
 				}
 				for to := from + step; to&offBoard == 0; to += step {
 					gain := int(centre[from+8]) - int(centre[to+8])
+					least = min(least, gain)
 					if kind < 3 {
-						gain += 9 // both neighbours two files away own pawns
+						least = min(least, gain-9) // no neighbour two files away an own pawn
+						gain += 9                  // both neighbours two files away own pawns
 					}
 					most = max(most, gain)
 					if kind < 5 && !(kind < 3 && to == from+step && step%16 == 0) {
@@ -221,6 +231,9 @@ func TestPosMargin(t *testing.T) {
 	}
 	if most != 28 || most+2 != posMargin {
 		t.Errorf("the largest positional gain of a move is %d; posMargin %d", most, posMargin)
+	}
+	if least != -28 || least-2 != posMargin2 {
+		t.Errorf("the largest positional loss of a move is %d; posMargin2 %d", least, posMargin2)
 	}
 }
 
@@ -340,10 +353,13 @@ func TestLabStatsAddUp(t *testing.T) {
 				t.Errorf("%s: %d calls of search, but 1 root + %d searched moves + %d probes", combo.name, nodes, searched, s.probes)
 			}
 		})
-		on := map[pruneRule]bool{ruleFutility: combo.futility, ruleExtended: combo.lab.extended, ruleDeep: combo.lab.deep,
-			ruleAggressive: combo.lab.aggressive, ruleGoose: combo.lab.goose}
+		l := combo.lab
+		on := map[pruneRule]bool{ruleFutility: combo.futility, ruleExtended: l.extended, ruleDeep: l.deep,
+			ruleAggressive: l.aggressive, ruleGoose: l.goose, ruleLateMove: l.lateMove, ruleGeneral: l.general,
+			ruleWeak: l.weak, ruleOverkill: l.overkill, ruleGooseLegal: l.gooseLegal && !l.goose, ruleGooseRefined: l.gooseRefined && !l.goose && !l.gooseLegal}
+		maybe := map[pruneRule]bool{ruleGeneral: l.weak} // the weak switch applies the general form too, where it holds
 		for r := ruleFutility; r < numPruneRules; r++ {
-			if on[r] != (cut[r] > 0) {
+			if on[r] != (cut[r] > 0) && !maybe[r] {
 				t.Errorf("%s: rule %v on %v, pruned %d", combo.name, r, on[r], cut[r])
 			}
 			if r > ruleFutility && on[r] && !strings.Contains(out.String(), " + "+r.String()+" ") {
@@ -609,4 +625,88 @@ func pseudoMove(p *Position, text string) (Move, bool) {
 		}
 	}
 	return Move{}, false
+}
+
+// TestLabNewRules tries the rules added for the seeds' other ideas on single
+// moves, at the edges of their conditions, as TestLabRules does: late move
+// pruning, general deep futility and its weak form, over-kill, and goose
+// chases with protection by a legal recapture and refined.
+func TestLabNewRules(t *testing.T) {
+	const rook = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+	const pieces = "4k3/8/8/3n4/8/8/3r4/R3K3 w - - 0 1"         // Black: a rook and a knight, 792
+	const withQueen = "4k3/8/8/3n4/8/q7/3r4/R3K3 w - - 0 1"     // and a queen
+	const pinnedBishop = "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"    // the bishop is pinned
+	const pinnedPawn = "4k3/8/2p5/1B1p4/8/8/8/3QK3 w - - 0 1"   // c6 protects d5, pinned by b5
+	const kingProtects = "8/8/4k3/3p4/8/8/3Q4/3RK3 w - - 0 1"   // only the king protects d5, the rook behind the queen
+	const pawnProtects = "4k3/8/2p5/3p4/8/3Q4/8/3RK3 w - - 0 1" // c6 protects d5; a second attacker
+	const bishopProtects = "4k3/1b6/8/3n4/8/3R4/8/3QK3 w - - 0 1"
+	const lone = "4k3/1b6/8/3n4/8/3R4/8/4K3 w - - 0 1" // the same, no second attacker
+	type want struct {
+		rule  pruneRule
+		score int
+	}
+	cases := []struct {
+		name, fen, move     string
+		lab                 labSettings
+		s, v, f, l, e, made int // remaining, score, alpha, beta, the node's eval, moves made before
+		table               bool
+		want                want
+	}{
+		{name: "late", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 2, v: 50, f: 10, l: 100, made: 7, want: want{ruleLateMove, 10}},
+		{name: "late: early", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 2, v: 50, f: 10, l: 100, made: 6, want: want{notPruned, 50}},
+		{name: "late: s=1", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 1, v: 50, f: 10, l: 100, made: 4, want: want{ruleLateMove, 10}},
+		{name: "late: s=1, early", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 1, v: 50, f: 10, l: 100, made: 3, want: want{notPruned, 50}},
+		{name: "late: s=3", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 3, v: 50, f: 10, l: 100, made: 30, want: want{notPruned, 50}},
+		{name: "late: a check", fen: rook, move: "a1a8", lab: labSettings{lateMove: true}, s: 2, v: 50, f: 10, l: 100, made: 30, want: want{notPruned, 50}},
+		{name: "late: a capture", fen: pieces, move: "e1d2", lab: labSettings{lateMove: true}, s: 2, v: 50, f: 10, l: 100, made: 30, want: want{notPruned, 50}},
+		{name: "late: the table's move", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 2, v: 50, f: 10, l: 100, made: 30, table: true, want: want{notPruned, 50}},
+		{name: "general", fen: pieces, move: "a1a3", lab: labSettings{general: true}, s: 2, v: 0, f: 852, l: 900, want: want{ruleGeneral, 0}},
+		{name: "general: short", fen: pieces, move: "a1a3", lab: labSettings{general: true}, s: 2, v: 0, f: 851, l: 900, want: want{notPruned, 0}},
+		{name: "general: s=3, the eval", fen: pieces, move: "a1a3", lab: labSettings{general: true}, s: 3, v: 0, f: 952, l: 990, e: 100, want: want{ruleGeneral, 0}},
+		{name: "general: s=4", fen: pieces, move: "a1a3", lab: labSettings{general: true}, s: 4, v: 0, f: 852, l: 900, want: want{notPruned, 0}},
+		{name: "general: a check", fen: pieces, move: "a1a8", lab: labSettings{general: true}, s: 2, v: 0, f: 852, l: 900, want: want{notPruned, 0}},
+		{name: "general: a queen", fen: withQueen, move: "a1a2", lab: labSettings{general: true}, s: 2, v: 0, f: 882, l: 900, want: want{notPruned, 0}},
+		{name: "weak", fen: withQueen, move: "a1a2", lab: labSettings{weak: true}, s: 2, v: 0, f: 882, l: 900, want: want{ruleWeak, 0}},
+		{name: "weak: short", fen: withQueen, move: "a1a2", lab: labSettings{weak: true}, s: 2, v: 0, f: 881, l: 900, want: want{notPruned, 0}},
+		{name: "weak: takes the queen", fen: withQueen, move: "a1a3", lab: labSettings{weak: true}, s: 2, v: 0, f: 882, l: 900, want: want{notPruned, 0}},
+		{name: "weak: no queen", fen: pieces, move: "a1a3", lab: labSettings{weak: true}, s: 2, v: 0, f: 852, l: 900, want: want{ruleGeneral, 0}},
+		{name: "overkill", fen: rook, move: "a1a5", lab: labSettings{overkill: true}, s: 2, v: 495 + 30 + 100, f: 0, l: 100, want: want{ruleOverkill, 100}},
+		{name: "overkill: short", fen: rook, move: "a1a5", lab: labSettings{overkill: true}, s: 2, v: 495 + 30 + 99, f: 0, l: 100, want: want{notPruned, 624}},
+		{name: "overkill: s=3", fen: rook, move: "a1a5", lab: labSettings{overkill: true}, s: 3, v: 2000, f: 0, l: 100, want: want{notPruned, 2000}},
+		{name: "overkill: the bishop", fen: pinnedBishop, move: "e1d1", lab: labSettings{overkill: true}, s: 1, v: 297 + 30 + 100, f: 0, l: 100, want: want{ruleOverkill, 100}},
+		{name: "overkill: illegal", fen: pinnedBishop, move: "e2d3", lab: labSettings{overkill: true}, s: 1, v: 2000, f: 0, l: 100, want: want{notPruned, 2000}},
+		{name: "overkill: beta a mate", fen: rook, move: "a1a5", lab: labSettings{overkill: true}, s: 2, v: infinity, f: 0, l: infinity - 10, want: want{notPruned, infinity}},
+		{name: "goose: a pinned protector counts", fen: pinnedPawn, move: "d1d5", lab: labSettings{goose: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGoose, 10}},
+		{name: "goose legal: a pinned protector", fen: pinnedPawn, move: "d1d5", lab: labSettings{gooseLegal: true}, s: 1, v: 80, f: 10, l: 100, want: want{notPruned, 80}},
+		{name: "goose: the king protects", fen: kingProtects, move: "d2d5", lab: labSettings{goose: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGoose, 10}},
+		{name: "goose legal: the king faces the rook", fen: kingProtects, move: "d2d5", lab: labSettings{gooseLegal: true}, s: 1, v: 80, f: 10, l: 100, want: want{notPruned, 80}},
+		{name: "goose legal: a protected pawn", fen: pawnProtects, move: "d3d5", lab: labSettings{gooseLegal: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGooseLegal, 10}},
+		{name: "goose refined: a pawn protects", fen: pawnProtects, move: "d3d5", lab: labSettings{gooseRefined: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGooseRefined, 10}},
+		{name: "goose legal: R x N, a bishop protects", fen: bishopProtects, move: "d3d5", lab: labSettings{gooseLegal: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGooseLegal, 10}},
+		{name: "goose refined: a second attacker", fen: bishopProtects, move: "d3d5", lab: labSettings{gooseRefined: true}, s: 1, v: 80, f: 10, l: 100, want: want{notPruned, 80}},
+		{name: "goose refined: no second attacker", fen: lone, move: "d3d5", lab: labSettings{gooseRefined: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGooseRefined, 10}},
+		{name: "goose refined: the pinned protector", fen: pinnedPawn, move: "d1d5", lab: labSettings{gooseRefined: true}, s: 1, v: 80, f: 10, l: 100, want: want{notPruned, 80}},
+	}
+	for _, c := range cases {
+		s := mustFEN(t, c.fen)
+		m, ok := pseudoMove(&s.pos, c.move)
+		if !ok {
+			t.Fatalf("%s: %s not a move in %s", c.name, c.move, c.fen)
+		}
+		for _, made := range []bool{false, true} {
+			lm, q := labMoveOf(&s.pos, m)
+			e := labEngine(s.pos)
+			if made {
+				e = labEngine(q)
+			}
+			e.side, e.futility = s.pos.side, true
+			lm.made = made
+			lm.iter, lm.remaining = max(c.s, 1), c.s
+			lm.score, lm.alphaNow, lm.beta, lm.gain = c.v, c.f, c.l, 99*pieceValue[lm.victim&7]
+			lm.eval, lm.number, lm.tableMove = c.e, c.made, c.table
+			if rule, score := e.labRule(&lm, &c.lab); (want{rule, score}) != c.want {
+				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, made, rule, score, c.want.rule, c.want.score)
+			}
+		}
+	}
 }

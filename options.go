@@ -115,6 +115,18 @@ var options = []option{
 		"aggressive futility pruning: the engine's own frontier nodes after a quiet move are given up when their evaluation is half a pawn short of alpha"),
 	labSwitch("Goose Chase Pruning", "Goose chase pruning", "goose-pruning", func(l *labSettings) *bool { return &l.goose },
 		"no goose chases in the quiescence search: a recapture by a more valuable piece of a protected piece is not searched"),
+	labSwitch("Late Move Pruning", "Late move pruning", "late-move-pruning", func(l *labSettings) *bool { return &l.lateMove },
+		"late move (move-count based) pruning: with two plies left or fewer, the quiet moves after the first 3+s*s of a node are not searched (checks are)"),
+	labSwitch("General Deep Futility", "General deep futility", "general-deep-futility", func(l *labSettings) *bool { return &l.general },
+		"Muller's general deep futility: with two or three plies left, when the node's evaluation is short of alpha by more than the opponent's two best pieces, only checks are searched"),
+	labSwitch("Weak Deep Futility", "Weak deep futility", "weak-deep-futility", func(l *labSettings) *bool { return &l.weak },
+		"general deep futility and its weak form: when the opponent has a queen and the two pieces after it cannot make up the gap, only checks and captures of the queen are searched"),
+	labSwitch("Overkill Pruning", "Overkill pruning", "overkill", func(l *labSettings) *bool { return &l.overkill },
+		"Muller's over-kill: with two plies left or fewer, a move whose evaluation stays above beta even if the opponent takes the mover's best piece next fails high unsearched"),
+	labSwitch("Goose Legal Protection", "Goose legal protection", "goose-legal", func(l *labSettings) *bool { return &l.gooseLegal },
+		"no goose chases, a piece protected only by a legal recapture: a pinned piece, or a king facing a second attacker, does not protect"),
+	labSwitch("Goose Refined", "Goose refined", "goose-refined", func(l *labSettings) *bool { return &l.gooseRefined },
+		"goose chases pruned for good only: legally protected, and no second attacker or a protector worth less than the capturer less the victim"),
 }
 
 // labSwitch is the row of a laboratory switch, the field sw of labSettings.

@@ -44,6 +44,8 @@ type searchMove struct {
 	alphaNow  int       // f: alpha raised to the best score so far
 	beta      int       // l
 	tableMove bool      // the table's best move, tried first (C: h)
+	eval      int       // e: the node's evaluation, from side's view
+	number    int       // how many moves the node made before this one in this iteration
 	rule      pruneRule // micro-Max's verdict, or an instrument's
 	made      bool      // the move stands on the board (the literal search), else the board is as before it
 }
@@ -72,6 +74,7 @@ type watch struct {
 // watchFrame is what a move needs to know of the call it is made in.
 type watchFrame struct {
 	side, beta, epSquare, lastTo, iter int
+	eval, made                         int // e, and the moves made in this iteration
 }
 
 // watchOf is the hook that tells the instruments given (nil ones left out)
@@ -100,12 +103,12 @@ func (w *watch) each(tell func(x nodeWatcher)) {
 }
 
 func (w *watch) enter(side, alpha, beta, eval, epSquare, lastTo, depth, tableDepth, nodes int) {
-	w.frames = append(w.frames, watchFrame{side: side, beta: beta, epSquare: epSquare, lastTo: lastTo})
+	w.frames = append(w.frames, watchFrame{side: side, beta: beta, epSquare: epSquare, lastTo: lastTo, eval: eval})
 	w.each(func(x nodeWatcher) { x.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes) })
 }
 
 func (w *watch) iterate(iter int, thinkingRoot bool, nodes int) {
-	w.frames[len(w.frames)-1].iter = iter
+	w.frames[len(w.frames)-1].iter, w.frames[len(w.frames)-1].made = iter, 0
 	w.each(func(x nodeWatcher) { x.iterate(iter, thinkingRoot, nodes) })
 }
 
@@ -130,6 +133,8 @@ func (w *watch) move(from, to, piece, victim, score, alphaNow, hashFirst int, ru
 	m.captureSq, m.rookFrom, m.passed = captureSquare(kind, to, f.epSquare), noSquare, noSquare
 	m.gain, m.score, m.alphaNow, m.beta = 99*pieceValue[victim&7], score, alphaNow, f.beta
 	m.tableMove, m.rule, m.made = hashFirst != 0, rule, int(w.e.board[uint8(from)]) != piece
+	m.eval, m.number = f.eval, f.made
+	f.made++
 	if step := to - from; (kind == 4 && (step == 2 || step == -2)) || (kind < 3 && (step == 32 || step == -32)) {
 		m.passed = from + step/2 // castling, or a pawn's double step
 		if kind == 4 {
