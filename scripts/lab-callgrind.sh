@@ -35,7 +35,7 @@ base=$(count "$tmp/umax")
 echo "| setting | instructions | nodes | instructions per node | / 4.1 |"
 echo "|---|---:|---:|---:|---:|"
 row() { # NAME "instructions nodes"
-	echo "$2 $base" | awk -v name="$1" '{ printf "| %s | %d | %d | %.0f | %.3f |\n", name, $1, $2, $1 / $2, ($1 / $2) / ($3 / $4) }'
+	echo "$2 $base" | awk -v name="$1" '{ printf "| %s | %.0f | %.0f | %.0f | %.3f |\n", name, $1, $2, $1 / $2, ($1 / $2) / ($3 / $4) }'
 }
 row "4.1 without the hook (micro-Max)" "$(count "$tmp/umax-nohook")"
 echo "$LAB_CONFIGS" | while IFS='|' read -r name flags _; do
