@@ -168,7 +168,11 @@ func eloPlot(rows [][]string) {
 	for _, r := range results {
 		lo, hi = math.Min(lo, r.low), math.Max(hi, r.top)
 	}
-	lo, hi = math.Floor(lo/25)*25, math.Ceil(hi/25)*25
+	step := 25.0 // a tick every step Elo, about a dozen of them
+	for (hi-lo)/step > 12 {
+		step *= 2
+	}
+	lo, hi = math.Floor(lo/step)*step, math.Ceil(hi/step)*step
 	const left, top, plotW, rowH = 190, 40, 520, 24
 	w, h := left+plotW+40, top+rowH*len(results)+40
 	x := func(v float64) float64 { return left + (v-lo)*plotW/(hi-lo) }
@@ -176,7 +180,7 @@ func eloPlot(rows [][]string) {
 	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", w, h)
 	fmt.Fprintf(&b, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h)
 	fmt.Fprintf(&b, "<text x=\"%d\" y=\"20\" font-size=\"14\">Elo against micro-Max 4.1, with 95%% intervals</text>\n", left)
-	for v := lo; v <= hi; v += 25 {
+	for v := lo; v <= hi; v += step {
 		stroke := "#ddd"
 		if v == 0 {
 			stroke = "#888"
