@@ -159,8 +159,8 @@ func diffTrees(a, b *treeRecorder) (*treeDiff, error) {
 		inB[nodeKey(b, j, k)] = j
 	}
 	for i, key := range keysA {
-		j, ok := inB[nodeKey(a, i, key)]
-		if !ok || a.nodes[i].quiescence != b.nodes[j].quiescence {
+		j, ok := inB[nodeKey(a, i, key)] // the same path and depth: both quiescence nodes, or neither
+		if !ok {
 			continue
 		}
 		add := func(m, other moveEntry, made, byB bool) {
