@@ -5,7 +5,9 @@ package main
 // off the search is micro-Max 4.1 (or 4.0 with futility off), node for node:
 // nothing of this file runs. While a switch is on, labRules is the engine's
 // rules (setLab, umax.go), and labRule decides every move it makes,
-// micro-Max's own futility test included.
+// micro-Max's own futility test included, before the fast search makes the
+// move (the literal search has made it): the tests read the board after
+// the move through searchMove.at either way.
 //
 // The seeds, the documents the rules come from:
 //
@@ -39,16 +41,23 @@ package main
 // (umax.go: notPruned, ruleFutility, which the laboratory applies with its
 // frontier margin).
 const (
-	ruleExtended   = ruleFutility + 1 + iota // extended futility at the pre-frontier (Heinz)
-	ruleDeep                                 // deep futility, two moves before the horizon (Muller)
-	ruleAggressive                           // aggressive futility on the engine's own frontier nodes
-	ruleGoose                                // a goose chase in the quiescence search
-	ruleUnlisted                             // not one of UCI's searchmoves (job.go), at the root
-	numPruneRules                            // how many values a pruneRule takes
+	ruleExtended     = ruleFutility + 1 + iota // extended futility at the pre-frontier (Heinz)
+	ruleDeep                                   // deep futility, two moves before the horizon (Muller)
+	ruleAggressive                             // aggressive futility on the engine's own frontier nodes
+	ruleGoose                                  // a goose chase in the quiescence search
+	ruleLateMove                               // late move (move-count based) pruning (the CPW page)
+	ruleGeneral                                // general deep futility, two pieces (Muller)
+	ruleWeak                                   // weak general deep futility, the queen excluded (Muller)
+	ruleOverkill                               // over-kill: a super-cutoff without search (Muller)
+	ruleGooseLegal                             // a goose chase, protection by a legal recapture
+	ruleGooseRefined                           // a goose chase pruned for good (the thread's refinement)
+	ruleUnlisted                               // not one of UCI's searchmoves (job.go), at the root
+	numPruneRules                              // how many values a pruneRule takes
 )
 
 // ruleNames are the rules' short names, as -stats and -tree print them.
-var ruleNames = [numPruneRules]string{"searched", "futile", "extended", "deep", "aggressive", "goose", "unlisted"}
+var ruleNames = [numPruneRules]string{"searched", "futile", "extended", "deep", "aggressive", "goose",
+	"late", "general", "weak", "overkill", "goose-legal", "goose-refined", "unlisted"}
 
 func (r pruneRule) String() string {
 	if r < numPruneRules {
@@ -64,6 +73,12 @@ type labSettings struct {
 	deep           bool // deep futility at s==2..3
 	aggressive     bool // aggressive futility, margin aggressiveMargin
 	goose          bool // no goose chases in the quiescence search
+	lateMove       bool // late move pruning at s<=2
+	general        bool // general deep futility at s==2..3
+	weak           bool // general deep futility, and its weak form without the queen
+	overkill       bool // over-kill at s<=2
+	gooseLegal     bool // goose chases, protected meaning a legal recapture
+	gooseRefined   bool // goose chases pruned only for good (legal protection, no second attacker or a cheap protector)
 }
 
 // The laboratory's margins, in micro-Max's units (a pawn is 99).
@@ -91,6 +106,18 @@ const (
 	// term. So 28, and 2 more for the delayed-loss bonus, which adds a point
 	// to a score below the eval at each of the two plies.
 	posMargin = 30
+	// posMargin2 is the seed's PosMargin2, "a lower bound to the positional
+	// component of the move ... usually a negative quantity": micro-Max's
+	// largest positional loss of one move is a piece's from e4/e5 to a
+	// corner, 28 (a pawn's is less, its structure term included;
+	// TestPosMargin enumerates them), and 2 for the delayed-loss bonus.
+	posMargin2 = -30
+	// lateMoveBase is the move count after which late move pruning prunes
+	// at s: lateMoveBase + s*s moves made before (the CPW page names the
+	// idea, "Move Count Based Pruning or Late Move Pruning (LMP) as
+	// implemented in Stockfish", without numbers; 3 + d*d is the count of
+	// Stockfish's early versions, here with micro-Max's s for d).
+	lateMoveBase = 3
 )
 
 // active reports whether any switch is on: then labRule decides the moves.
@@ -100,9 +127,26 @@ func (l labSettings) active() bool { return l != labSettings{} }
 // while a switch is on: with its switches, it decides every move (labRule).
 type labRules struct {
 	quietHook
-	e   *Engine
-	lab labSettings
+	e      *Engine
+	lab    labSettings
+	frames []labFrame // the calls under way, the root first
 }
+
+// labFrame is what the laboratory keeps of a call of the search: its
+// evaluation (C: e) and the moves it made so far in its iteration (late
+// move pruning counts them; micro-Max does not).
+type labFrame struct{ eval, made int }
+
+func (l *labRules) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
+	if lastTo == 8 { // the root: a new search (one stopped may have left calls)
+		l.frames = l.frames[:0]
+	}
+	l.frames = append(l.frames, labFrame{eval: eval})
+}
+func (l *labRules) iterate(iter int, thinkingRoot bool, nodes int) {
+	l.frames[len(l.frames)-1].made = 0
+}
+func (l *labRules) leave(best, score, nodes int) { l.frames = l.frames[:len(l.frames)-1] }
 
 // setLab sets the laboratory's switches: every search of e then applies
 // them (rootSearch tells e.rules first), until setLab changes them.
@@ -122,7 +166,12 @@ func (e *Engine) lab() labSettings {
 	return labSettings{}
 }
 
-func (l *labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m, &l.lab) }
+func (l *labRules) move(m *searchMove) (pruneRule, int) {
+	f := &l.frames[len(l.frames)-1]
+	m.eval, m.number = f.eval, f.made // what the search does not tell
+	f.made++
+	return l.e.labRule(m, &l.lab)
+}
 
 // labRule decides the fate of a move by micro-Max's futility test and the
 // switched-on rules, the first that applies, and returns it with the score
@@ -130,13 +179,59 @@ func (l *labRules) move(m *searchMove) (pruneRule, int) { return l.e.labRule(m, 
 // pruned move's score. It replaces micro-Max's test C: s>1|v>f, which it
 // gives back with every rule off (margin 0).
 func (e *Engine) labRule(m *searchMove, lab *labSettings) (pruneRule, int) {
+	rule, score := notPruned, m.score
 	switch {
 	case m.remaining <= 1:
-		return e.frontierRule(m, lab)
+		rule, score = e.frontierRule(m, lab)
 	case m.remaining <= 3:
-		return e.preFrontierRule(m, lab)
+		rule, score = e.preFrontierRule(m, lab)
 	}
-	return notPruned, m.score
+	switch {
+	case rule != notPruned:
+	// Over-kill (seed 000, "General Futility and Over-Kill"): see overkill.
+	case lab.overkill && e.overkill(m):
+		return ruleOverkill, m.beta
+	// Late move pruning (seed 001, the CPW page): "A further variation of
+	// Extended Futility Pruning combining the ideas of Fruit's History
+	// Leaf Pruning and Late Move Reductions is called Move Count Based
+	// Pruning or Late Move Pruning (LMP)". See lateMove.
+	case lab.lateMove && e.lateMove(m):
+		return ruleLateMove, min(m.score, m.alphaNow)
+	}
+	return rule, score
+}
+
+// lateMove reports whether late move pruning cuts m: a quiet move (no
+// capture, no promotion, not the table's move, not a check, the mover not
+// in check, no mate score in the window) at s<=2, after lateMoveBase + s*s
+// moves of its node's iteration. micro-Max has no move ordering but the
+// table's move first, so "late" is late in its board scan.
+func (e *Engine) lateMove(m *searchMove) bool {
+	return m.remaining <= 2 && !m.root && m.gain == 0 && !m.tableMove && m.number >= lateMoveBase+m.remaining*m.remaining &&
+		!mateWindow(m.alphaNow, m.beta) && !e.inCheckBefore(m) && !e.givesCheck(m)
+}
+
+// overkill is the seed's over-kill or super-cutoff (seed 000): "At d <= 2
+// we can take such a super-cutoff on a move with a high victim without
+// actually searching the move", when
+//
+//	PVal[Victim] >= Beta - CurEval + PVal[FirstPiece(SideToMove)] + PosMargin - PosMargin2
+//
+// that is, the move leaves the evaluation so far above beta that the
+// opponent's reply, taking the mover's best piece with the largest
+// positional gain, cannot bring it back. With micro-Max's exact v for the
+// lazy estimate (PosMargin2 drops out), at s<=2:
+//
+//	v - (the opponent's next gain) - posMargin >= l
+//
+// where the next gain is the mover's most valuable piece but the king after
+// the move, plus a promotion if the opponent has a pawn on its seventh
+// rank. The move scores l, the weakest fail high. Not a move that leaves
+// the mover's king attacked (micro-Max refutes it by the king capture), nor
+// with a mate score in the window.
+func (e *Engine) overkill(m *searchMove) bool {
+	return m.remaining <= 2 && m.beta < infinity-offBoard && m.score-posMargin >= m.beta &&
+		m.score-posMargin-e.gainAfter(m, 24-m.side) >= m.beta && !mateWindow(m.alphaNow, m.beta) && !e.leavesKingAttacked(m)
 }
 
 // frontierRule decides a move whose reply stands pat (s<=1): micro-Max's
@@ -158,8 +253,10 @@ func (e *Engine) frontierRule(m *searchMove, lab *labSettings) (pruneRule, int) 
 	// recaptures on the last move's square (s=1 at d=1); there a
 	// recapture by a more valuable piece of a victim the opponent can
 	// capture back is not searched (the budget of goose chases is 0).
-	case lab.goose && m.iter == 1 && e.gooseChase(m):
-		return ruleGoose, min(v, f)
+	case m.iter == 1 && (lab.goose || lab.gooseLegal || lab.gooseRefined):
+		if rule := e.gooseRule(m, lab); rule != notPruned {
+			return rule, min(v, f)
+		}
 	}
 	return notPruned, v
 }
@@ -198,9 +295,23 @@ func (e *Engine) preFrontierRule(m *searchMove, lab *labSettings) (pruneRule, in
 	// scored at least l. So the move scores l: a fail high, the least
 	// one, as the seed's pruned node claims no more than a fail low.
 	// Not when l is a mate score, which the move would claim unearned.
+	// And only what micro-Max could not have refuted had it searched the
+	// node: micro-Max makes pseudo-legal moves and refutes an illegal one
+	// when the reply captures the king, so a move that leaves the mover's
+	// king attacked is searched (its reply captures the king), and so is
+	// an answer to a check (most of which are illegal, and the others
+	// the engine's attack may still refute at the frontier).
 	case lab.aggressive && m.remaining == 2 && m.side != e.side && m.gain == 0 &&
-		v > m.beta+aggressiveMargin && m.beta < infinity-offBoard:
+		v > m.beta+aggressiveMargin && m.beta < infinity-offBoard &&
+		!e.inCheckBefore(m) && !e.leavesKingAttacked(m):
 		return ruleAggressive, m.beta
+	// General deep futility (seed 000 and the CPW page), and its weak
+	// form: see generalFutile. (Last: a case that holds
+	// but does not prune ends the switch.)
+	case lab.general || lab.weak:
+		if rule := e.generalFutile(m, lab); rule != notPruned {
+			return rule, min(v, f)
+		}
 	}
 	return notPruned, v
 }
@@ -247,9 +358,14 @@ func (e *Engine) deepFutile(m *searchMove) bool {
 // nextGain is the most material the mover's next move can gain after m: the
 // opponent's most valuable piece but the king, and a promotion if the mover
 // has a pawn on its seventh rank.
-func (e *Engine) nextGain(m *searchMove) int {
+func (e *Engine) nextGain(m *searchMove) int { return e.gainAfter(m, m.side) }
+
+// gainAfter is the most material one move of side can gain after m: the
+// other side's most valuable piece but the king, and a promotion if side
+// has a pawn on its seventh rank.
+func (e *Engine) gainAfter(m *searchMove, side int) int {
 	b := &e.board
-	them := 24 - m.side
+	them := 24 - side
 	best := 0
 	for _, sq := range boardSquares {
 		p := m.at(b, sq, true)
@@ -258,27 +374,160 @@ func (e *Engine) nextGain(m *searchMove) int {
 		}
 	}
 	seventh := 16 // White's pawns promote on rank 8 (squares 0..7), from 16..23
-	if m.side == black {
+	if side == black {
 		seventh = 96
 	}
 	for sq := seventh; sq < seventh+8; sq++ {
-		if p := m.at(b, sq, true); p&m.side != 0 && p&7 < 3 {
+		if p := m.at(b, sq, true); p&side != 0 && p&7 < 3 {
 			return best + promoGain
 		}
 	}
 	return best
 }
 
-// gooseChase reports whether m captures a piece less valuable than the
-// capturer (a king is worth more than anything) that the opponent can
-// capture back on its square after the move (seed 003's "Higher x Lower ...
-// protected"). A pinned protector counts: the seed's "false protectors".
-func (e *Engine) gooseChase(m *searchMove) bool {
+// generalFutile is general deep futility (seed 000, "General Deep
+// Futility", and the CPW page's form of it), for a move with s==2..3
+// ("applied at depths of 1<d<=3+R, i.e. with two moves to go"):
+//
+//	CurEval <= Alpha - PVal[FirstPiece(Opponent)] - PVal[SecondPiece(Opponent)] - 2*PosMargin
+//
+// "capturing his two highest pieces plus margins, won't make it to alpha",
+// so every move but the checks is pruned ("we would not even have to
+// generate moves, except for the checks"). CurEval is the node's e, the
+// pieces the opponent's two most valuable but the king before the move;
+// Alpha is f, alpha raised to the best score so far.
+//
+// With lab.weak also its weak form ("Weak General Futility"): when the
+// opponent has a queen, "declare a kind of weak general deep futility
+// based on the sum of the two highest opponent's pieces except Queen":
+//
+//	CurEval <= Alpha - PVal[SecondPiece(Opponent) - PVal[ThirdPiece(Opponent) - 2*PosMargin + PosMargin2
+//
+// where only the checks and the captures of the queen are searched ("we do
+// have to generate moves to try all Queen captures").
+func (e *Engine) generalFutile(m *searchMove, lab *labSettings) pruneRule {
+	gap := m.alphaNow - m.eval - 2*posMargin
+	if gap < 0 {
+		return notPruned
+	}
+	var top [3]int // the opponent's three most valuable pieces but the king, before the move
+	for _, sq := range boardSquares {
+		if p := m.at(&e.board, sq, false); p&(24-m.side) != 0 && p&7 != 4 {
+			v := 99 * pieceValue[p&7]
+			switch {
+			case v > top[0]:
+				top = [3]int{v, top[0], top[1]}
+			case v > top[1]:
+				top[1], top[2] = v, top[1]
+			case v > top[2]:
+				top[2] = v
+			}
+		}
+	}
+	switch {
+	case top[0]+top[1] <= gap:
+		if !e.givesCheck(m) {
+			return ruleGeneral
+		}
+	case lab.weak && top[0] == 99*pieceValue[7] && top[1]+top[2] <= gap+posMargin2 && m.victim&7 != 7:
+		if !e.givesCheck(m) {
+			return ruleWeak
+		}
+	}
+	return notPruned
+}
+
+// gooseRule is the goose-chase rule that cuts m in the quiescence search,
+// or notPruned: the plain one (protection by attack), with protection by a
+// legal recapture, or pruned for good only (the thread's refinement), the
+// first of those switched on that applies.
+func (e *Engine) gooseRule(m *searchMove, lab *labSettings) pruneRule {
 	capturer, victim := m.piece&7, m.victim&7
 	if capturer != 4 && pieceValue[capturer] <= pieceValue[victim] {
-		return false // lower x higher, or equal
+		return notPruned // lower x higher, or equal
 	}
-	return attacked(m.to, 24-m.side, func(sq int) int { return m.at(&e.board, sq, true) })
+	if lab.goose && e.gooseChase(m) {
+		return ruleGoose
+	}
+	if !lab.gooseLegal && !lab.gooseRefined {
+		return notPruned
+	}
+	protector := e.legalProtector(m)
+	switch {
+	case protector < 0:
+		return notPruned
+	case lab.gooseLegal:
+		return ruleGooseLegal
+	// The thread's refinement (seed 003, hgm): "if you don't have a second
+	// attacker of the square ... High x protected Low is certainly bad. In
+	// the latter case SEE would also be certainly < 0 if the value of the
+	// protector is less than H - L. These could be reasons to always prune
+	// the move". The other goose chases the thread would search in a later
+	// iteration of its budget; micro-Max has none (see the doc), so they
+	// are searched. A king never captures a protected piece legally.
+	case capturer == 4 || !attacked(m.to, m.side, m.after(&e.board)) || protector < pieceValue[capturer]-pieceValue[victim]:
+		return ruleGooseRefined
+	}
+	return notPruned
+}
+
+// gooseChase reports whether the victim of m, a capture by a more valuable
+// piece (seed 003's "Higher x Lower"), is "protected" by the plain attack
+// test: the opponent has a piece that captures on its square after the
+// move. A pinned protector counts, and so does a king that would step into
+// a second attacker: the thread's "false protectors" (Ron Murawski:
+// "Sometimes the protecting piece is pinned and then it may not really be
+// a protector").
+func (e *Engine) gooseChase(m *searchMove) bool {
+	return attacked(m.to, 24-m.side, m.after(&e.board))
+}
+
+// legalProtector is the value, in pawns, of the least valuable piece of the
+// opponent that recaptures on m's square legally after m (a king: 0), or -1
+// if none does: the thread's Protected(), "legal = !Attacked(kingSqr)"
+// after the recapture, so that "a pinned piece, or a king facing a second
+// attacker, does not protect".
+func (e *Engine) legalProtector(m *searchMove) int {
+	them, board := 24-m.side, m.after(&e.board)
+	king := e.labKing(m, them)
+	least := -1
+	try := func(sq, p int) { // p on sq recaptures on m.to: legal?
+		if least >= 0 && pieceValue[p&7] >= least {
+			return // no cheaper than one found
+		}
+		recaptured := func(s int) int { // the board after the recapture
+			switch s {
+			case sq:
+				return 0
+			case m.to:
+				return p
+			}
+			return board(s)
+		}
+		kingNow := king
+		if p&7 == 4 {
+			kingNow = m.to
+		}
+		if kingNow&offBoard != 0 || !attacked(kingNow, m.side, recaptured) {
+			least = max(pieceValue[p&7], 0)
+		}
+	}
+	for _, step := range kindSteps[7][:8] { // the queen's lines
+		for sq := m.to + step; sq&offBoard == 0; sq += step {
+			if p := board(sq); p != 0 {
+				if p&them != 0 && captureDir[p&7][uint8(m.to-sq+119)] != 0 {
+					try(sq, p)
+				}
+				break
+			}
+		}
+	}
+	for _, step := range kindSteps[3][:8] { // the knight's leaps
+		if sq := m.to + step; sq&offBoard == 0 && board(sq)&them != 0 && board(sq)&7 == 3 {
+			try(sq, board(sq))
+		}
+	}
+	return least
 }
 
 // at is the piece on square sq of board b after the move (after true) or
@@ -311,66 +560,32 @@ func (m *searchMove) at(b *[256]int8, sq int, after bool) int {
 	return int(b[uint8(sq)])
 }
 
-// givesCheck reports whether the move attacks the opponent's king, looking
-// only where a move can change that: the piece on to (a promoted pawn as a
-// queen), a castled rook, and the lines from the king through a square the
-// move emptied (from, an e.p. victim's square, a castling rook's corner),
-// behind which one of the mover's sliders may stand. It assumes that the
-// king was not attacked before the move (in a legal position it is not).
+// givesCheck reports whether the move attacks the opponent's king: the
+// engine's one attack test (board.go's attacked) on the board after the
+// move, seen through m.at whether or not the move stands on the board (the
+// fast search asks before it makes the move, the literal search after).
 func (e *Engine) givesCheck(m *searchMove) bool {
-	b := &e.board
 	king := e.labKing(m, 24-m.side)
-	if king&offBoard != 0 {
-		return false // no king (never in a game)
-	}
-	castling := m.rookFrom != noSquare
-	return m.reaches(b, m.to, m.newPiece&7, king) ||
-		castling && m.reaches(b, m.passed, 6, king) ||
-		m.discovers(b, m.from, king) ||
-		m.captureSq != m.to && m.discovers(b, m.captureSq, king) ||
-		castling && m.discovers(b, m.rookFrom, king)
+	return king&offBoard == 0 && attacked(king, m.side, m.after(&e.board))
 }
 
-// reaches reports whether a piece of type kind on from captures on target
-// after the move: target lies in one of its directions (captureDir), within
-// one step for a pawn, knight or king, with the squares between empty for a
-// slider.
-func (m *searchMove) reaches(b *[256]int8, from, kind, target int) bool {
-	dir := captureDir[kind][uint8(target-from+119)]
-	if dir == 0 {
-		return false
-	}
-	if kind < 5 {
-		return true
-	}
-	step := kindSteps[kind][dir-1]
-	for sq := from + step; sq != target; sq += step {
-		if m.at(b, sq, true) != 0 {
-			return false
-		}
-	}
-	return true
+// after is board b after the move, as attacked and kingSquare read a board.
+func (m *searchMove) after(b *[256]int8) func(sq int) int {
+	return func(sq int) int { return m.at(b, sq, true) }
 }
 
-// discovers reports whether, after the move, a slider of the mover stands
-// on the line from king through the emptied square vacated, beyond it, with
-// nothing between, and captures along that line.
-func (m *searchMove) discovers(b *[256]int8, vacated, king int) bool {
-	dir := captureDir[7][uint8(vacated-king+119)] // is vacated on a line from the king?
-	if dir == 0 {
-		return false
+// leavesKingAttacked reports whether the move leaves the mover's king where
+// the reply can capture it: micro-Max's refutation of an illegal move. A
+// castling king is also captured on the square it passed and the square it
+// left (C: y-E<2&E-y<2 in the reply).
+func (e *Engine) leavesKingAttacked(m *searchMove) bool {
+	them, board := 24-m.side, m.after(&e.board)
+	if m.piece&7 == 4 {
+		return attacked(m.to, them, board) ||
+			m.rookFrom != noSquare && (attacked(m.passed, them, board) || attacked(m.from, them, board))
 	}
-	step := kindSteps[7][dir-1]
-	beyond := false
-	for sq := king + step; sq&offBoard == 0; sq += step {
-		if p := m.at(b, sq, true); p != 0 {
-			return beyond && p&m.side != 0 && captureDir[p&7][uint8(king-sq+119)] != 0
-		}
-		if sq == vacated {
-			beyond = true
-		}
-	}
-	return false
+	king := e.labKing(m, m.side)
+	return king&offBoard == 0 && attacked(king, them, board)
 }
 
 // inCheckBefore reports whether the side making the move is in check before it.

@@ -24,9 +24,16 @@ var labCombos = []struct {
 	{"aggressive", true, labSettings{aggressive: true}},
 	{"goose", true, labSettings{goose: true}},
 	{"extended+deep", true, labSettings{extended: true, deep: true}},
+	{"late move", true, labSettings{lateMove: true}},
+	{"general", true, labSettings{general: true}},
+	{"weak", true, labSettings{weak: true}},
+	{"overkill", true, labSettings{overkill: true}},
+	{"goose legal", true, labSettings{gooseLegal: true}},
+	{"goose refined", true, labSettings{gooseRefined: true}},
 	{"all", true, labSettings{frontierMargin: -30, extended: true, deep: true, aggressive: true, goose: true}},
+	{"all new", true, labSettings{lateMove: true, general: true, weak: true, overkill: true, gooseLegal: true, gooseRefined: true}},
 	{"4.0 with deep+aggressive", false, labSettings{deep: true, aggressive: true}},
-	{"4.0 with all", false, labSettings{frontierMargin: 40, extended: true, deep: true, aggressive: true, goose: true}},
+	{"4.0 with all", false, labSettings{extended: true, deep: true, aggressive: true, goose: true, lateMove: true, weak: true, overkill: true, gooseRefined: true}},
 }
 
 // labStarts are positions for the searches and the check test: some
@@ -64,7 +71,8 @@ func labEngine(p Position) *Engine {
 // random games: for every move micro-Max can make, givesCheck against making
 // the move and asking whether the mover could capture the king, with the
 // board before the move (search.go's view) and after it (the literal
-// search's); inCheckBefore against inCheck; and
+// search's); inCheckBefore against inCheck; leavesKingAttacked, for every
+// pseudo-legal move, against the reply's king capture (kingCapturable); and
 // the goose rule's "protected" against the opponent's captures on the square.
 func TestGivesCheck(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
@@ -73,7 +81,7 @@ func TestGivesCheck(t *testing.T) {
 	if reduced() {
 		walks = 3
 	}
-	var positions, moves, checks, protected int
+	var positions, moves, checks, protected, illegal int
 	for _, fen := range append(labStarts, agreementStarts...) {
 		s, err := parseFEN(fen)
 		if err != nil {
@@ -121,14 +129,30 @@ func TestGivesCheck(t *testing.T) {
 						}
 					}
 				}
+				for _, m := range pos.pseudoMoves(nil) { // illegal moves too: what the reply refutes
+					if m.promo != 0 && m.promo != 7 {
+						continue
+					}
+					lm, q := labMoveOf(&pos, m)
+					want := q.kingCapturable()
+					if want {
+						illegal++
+					}
+					for _, e := range []*Engine{before, labEngine(q)} {
+						lm.made = e != before
+						if got := e.leavesKingAttacked(&lm); got != want {
+							t.Fatalf("%s, %v (made %v): leaves its king attacked %v, want %v", fenOf(&pos), m, lm.made, got, want)
+						}
+					}
+				}
 				pos.makeMove(legal[rng.IntN(len(legal))])
 			}
 		}
 	}
-	if checks < 500 || protected < 5000 {
-		t.Errorf("too few cases: %d checks, %d protected squares", checks, protected)
+	if checks < 500 || protected < 5000 || illegal < 1000 {
+		t.Errorf("too few cases: %d checks, %d protected squares, %d illegal moves", checks, protected, illegal)
 	}
-	t.Logf("%d positions, %d moves, %d checks, %d recapturable", positions, moves, checks, protected)
+	t.Logf("%d positions, %d moves, %d checks, %d recapturable, %d illegal", positions, moves, checks, protected, illegal)
 }
 
 // TestGivesCheckKinds: the kinds of check in labStarts are found.
@@ -169,11 +193,12 @@ func TestGivesCheckKinds(t *testing.T) {
 
 // TestPosMargin enumerates the positional points of every move micro-Max
 // makes (centre table, castling, pawn structure at its best) and checks
-// that none exceeds posMargin less the 2 points of the delayed-loss bonus.
+// that none exceeds posMargin less the 2 points of the delayed-loss bonus,
+// and none loses more than -posMargin2 less those 2.
 func TestPosMargin(t *testing.T) {
 	var centre [256]int8
 	setCentre(&centre)
-	most := 0
+	most, least := 0, 0
 	for from := 0; from < 120; from++ {
 		if from&offBoard != 0 {
 			continue
@@ -185,8 +210,10 @@ func TestPosMargin(t *testing.T) {
 				}
 				for to := from + step; to&offBoard == 0; to += step {
 					gain := int(centre[from+8]) - int(centre[to+8])
+					least = min(least, gain)
 					if kind < 3 {
-						gain += 9 // both neighbours two files away own pawns
+						least = min(least, gain-9) // no neighbour two files away an own pawn
+						gain += 9                  // both neighbours two files away own pawns
 					}
 					most = max(most, gain)
 					if kind < 5 && !(kind < 3 && to == from+step && step%16 == 0) {
@@ -204,6 +231,9 @@ func TestPosMargin(t *testing.T) {
 	}
 	if most != 28 || most+2 != posMargin {
 		t.Errorf("the largest positional gain of a move is %d; posMargin %d", most, posMargin)
+	}
+	if least != -28 || least-2 != posMargin2 {
+		t.Errorf("the largest positional loss of a move is %d; posMargin2 %d", least, posMargin2)
 	}
 }
 
@@ -325,13 +355,16 @@ func TestLabStatsAddUp(t *testing.T) {
 				t.Errorf("%s: %d calls of search, but 1 root + %d searched moves + %d probes", combo.name, nodes, searched, s.probes)
 			}
 		})
-		on := map[pruneRule]bool{ruleFutility: combo.futility, ruleExtended: combo.lab.extended, ruleDeep: combo.lab.deep,
-			ruleAggressive: combo.lab.aggressive, ruleGoose: combo.lab.goose}
+		l := combo.lab
+		on := map[pruneRule]bool{ruleFutility: combo.futility, ruleExtended: l.extended, ruleDeep: l.deep,
+			ruleAggressive: l.aggressive, ruleGoose: l.goose, ruleLateMove: l.lateMove, ruleGeneral: l.general,
+			ruleWeak: l.weak, ruleOverkill: l.overkill, ruleGooseLegal: l.gooseLegal && !l.goose, ruleGooseRefined: l.gooseRefined && !l.goose && !l.gooseLegal}
+		maybe := map[pruneRule]bool{ruleGeneral: l.weak} // the weak switch applies the general form too, where it holds
 		for r := ruleFutility; r < numPruneRules; r++ {
-			if on[r] != (cut[r] > 0) {
+			if on[r] != (cut[r] > 0) && !maybe[r] {
 				t.Errorf("%s: rule %v on %v, pruned %d", combo.name, r, on[r], cut[r])
 			}
-			if r > ruleFutility && on[r] && !strings.Contains(out.String(), " + "+r.String()+" ") {
+			if r > ruleFutility && cut[r] > 0 && !strings.Contains(out.String(), " + "+r.String()+" ") {
 				t.Errorf("%s: no %v column in\n%s", combo.name, r, out.String())
 			}
 		}
@@ -398,6 +431,9 @@ func TestLabRules(t *testing.T) {
 		{"aggressive: the engine's move", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, 0, 2, 151, 0, 100, want{notPruned, 151}},
 		{"aggressive: a capture", "4k3/8/8/r7/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 2, 151, 0, 100, want{notPruned, 151}},
 		{"aggressive: s=3", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 3, 151, 0, 100, want{notPruned, 151}},
+		{"aggressive: leaves its king attacked", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1", "e2d3", labSettings{aggressive: true}, true, black, 2, 151, 0, 100, want{notPruned, 151}},
+		{"aggressive: castles through check", "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1", "e1g1", labSettings{aggressive: true}, true, black, 2, 151, 0, 100, want{notPruned, 151}},
+		{"aggressive: an answer to a check", "4r1k1/8/8/8/8/8/8/R3K3 w - - 0 1", "e1d1", labSettings{aggressive: true}, true, black, 2, 151, 0, 100, want{notPruned, 151}},
 		{"aggressive: beta a mate", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a5", labSettings{aggressive: true}, true, black, 2, infinity, 0, infinity - 10, want{notPruned, infinity}},
 		// Goose chases in QS (d=1, s=1): higher x protected lower.
 		{"goose: Q x protected P", "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", labSettings{goose: true}, true, 0, 1, 80, 10, 100, want{ruleGoose, 10}},
@@ -412,9 +448,9 @@ func TestLabRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, ok := s.pos.parseMove(c.move)
+		m, ok := pseudoMove(&s.pos, c.move)
 		if !ok {
-			t.Fatalf("%s: %s not legal in %s", c.name, c.move, c.fen)
+			t.Fatalf("%s: %s not a move in %s", c.name, c.move, c.fen)
 		}
 		for _, made := range []bool{false, true} {
 			lm, q := labMoveOf(&s.pos, m)
@@ -452,7 +488,9 @@ func TestLabFlags(t *testing.T) {
 		{nil, labSettings{}, true, false, false},
 		{[]string{"-futility-margin", "-300", "-extended-futility", "-deep-futility", "-aggressive-futility", "-goose-pruning"},
 			labSettings{frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}, true, false, false},
-		{[]string{"-futility-margin=900", "-futility=false"}, labSettings{frontierMargin: 900}, false, false, false},
+		{[]string{"-futility-margin=900"}, labSettings{frontierMargin: 900}, true, false, false},
+		{[]string{"-futility-margin=900", "-futility=false"}, labSettings{}, true, false, true}, // 4.0 has no futility test to move
+		{[]string{"-futility-margin=0", "-futility=false"}, labSettings{}, false, false, false},
 		{[]string{"-deep-futility=false", "-futility-margin=0"}, labSettings{}, true, false, false},
 		{[]string{"-futility-margin=-301", "-futility=false"}, labSettings{}, true, false, true},
 		{[]string{"-futility-margin=901"}, labSettings{}, true, false, true},
@@ -514,6 +552,15 @@ func TestLabXBoardOptions(t *testing.T) {
 	if d.s.e.lab() != (labSettings{}) || !e.futility {
 		t.Errorf("all off: %+v %v", d.s.e.lab(), e.futility)
 	}
+	// Under micro-Max 4.0 a margin is refused; turning futility off sets it to 0.
+	d.expectNothing("option Futility margin=-50", "option Futility pruning=0")
+	if d.s.e.lab().frontierMargin != 0 || e.futility {
+		t.Errorf("futility off: margin %d, futility %v", d.s.e.lab().frontierMargin, e.futility)
+	}
+	if got := d.sync("option Futility margin=50"); len(got) != 1 || !strings.HasPrefix(got[0], "Error (bad option value") || !strings.Contains(got[0], "4.0") {
+		t.Errorf("a margin under 4.0 answered %q", got)
+	}
+	d.expectNothing("option Futility margin=0", "option Futility pruning=1")
 	got = d.sync("new", "go")
 	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "move ") {
 		t.Errorf("no move after the options: %q", got)
@@ -560,5 +607,108 @@ func TestLabUCIOptions(t *testing.T) {
 		"setoption name Goose Chase Pruning value false")
 	if d.s.e.lab() != (labSettings{}) || !e.futility {
 		t.Errorf("all off: %+v %v", d.s.e.lab(), e.futility)
+	}
+	// Under micro-Max 4.0 a margin is refused; turning futility off sets it to 0.
+	d.expectNothing("setoption name Futility Margin value 60", "setoption name Futility Pruning value false")
+	if d.s.e.lab().frontierMargin != 0 || e.futility {
+		t.Errorf("futility off: margin %d, futility %v", d.s.e.lab().frontierMargin, e.futility)
+	}
+	if got := d.sync("setoption name Futility Margin value -60"); len(got) != 1 || !strings.Contains(got[0], "refused") || !strings.Contains(got[0], "4.0") {
+		t.Errorf("a margin under 4.0 answered %q", got)
+	}
+}
+
+// pseudoMove finds a move of micro-Max's, legal or not (a promotion is to a
+// queen), by its coordinates.
+func pseudoMove(p *Position, text string) (Move, bool) {
+	for _, m := range p.pseudoMoves(nil) {
+		if m.String() == text && (m.promo == 0 || m.promo == 7) || m.String() == text+"q" {
+			return m, true
+		}
+	}
+	return Move{}, false
+}
+
+// TestLabNewRules tries the rules added for the seeds' other ideas on single
+// moves, at the edges of their conditions, as TestLabRules does: late move
+// pruning, general deep futility and its weak form, over-kill, and goose
+// chases with protection by a legal recapture and refined.
+func TestLabNewRules(t *testing.T) {
+	const rook = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+	const pieces = "4k3/8/8/3n4/8/8/3r4/R3K3 w - - 0 1"         // Black: a rook and a knight, 792
+	const withQueen = "4k3/8/8/3n4/8/q7/3r4/R3K3 w - - 0 1"     // and a queen
+	const pinnedBishop = "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"    // the bishop is pinned
+	const pinnedPawn = "4k3/8/2p5/1B1p4/8/8/8/3QK3 w - - 0 1"   // c6 protects d5, pinned by b5
+	const kingProtects = "8/8/4k3/3p4/8/8/3Q4/3RK3 w - - 0 1"   // only the king protects d5, the rook behind the queen
+	const pawnProtects = "4k3/8/2p5/3p4/8/3Q4/8/3RK3 w - - 0 1" // c6 protects d5; a second attacker
+	const bishopProtects = "4k3/1b6/8/3n4/8/3R4/8/3QK3 w - - 0 1"
+	const lone = "4k3/1b6/8/3n4/8/3R4/8/4K3 w - - 0 1" // the same, no second attacker
+	type want struct {
+		rule  pruneRule
+		score int
+	}
+	cases := []struct {
+		name, fen, move     string
+		lab                 labSettings
+		s, v, f, l, e, made int // remaining, score, alpha, beta, the node's eval, moves made before
+		table               bool
+		want                want
+	}{
+		{name: "late", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 2, v: 50, f: 10, l: 100, made: 7, want: want{ruleLateMove, 10}},
+		{name: "late: early", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 2, v: 50, f: 10, l: 100, made: 6, want: want{notPruned, 50}},
+		{name: "late: s=1", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 1, v: 50, f: 10, l: 100, made: 4, want: want{ruleLateMove, 10}},
+		{name: "late: s=1, early", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 1, v: 50, f: 10, l: 100, made: 3, want: want{notPruned, 50}},
+		{name: "late: s=3", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 3, v: 50, f: 10, l: 100, made: 30, want: want{notPruned, 50}},
+		{name: "late: a check", fen: rook, move: "a1a8", lab: labSettings{lateMove: true}, s: 2, v: 50, f: 10, l: 100, made: 30, want: want{notPruned, 50}},
+		{name: "late: a capture", fen: pieces, move: "e1d2", lab: labSettings{lateMove: true}, s: 2, v: 50, f: 10, l: 100, made: 30, want: want{notPruned, 50}},
+		{name: "late: the table's move", fen: rook, move: "a1a5", lab: labSettings{lateMove: true}, s: 2, v: 50, f: 10, l: 100, made: 30, table: true, want: want{notPruned, 50}},
+		{name: "general", fen: pieces, move: "a1a3", lab: labSettings{general: true}, s: 2, v: 0, f: 852, l: 900, want: want{ruleGeneral, 0}},
+		{name: "general: short", fen: pieces, move: "a1a3", lab: labSettings{general: true}, s: 2, v: 0, f: 851, l: 900, want: want{notPruned, 0}},
+		{name: "general: s=3, the eval", fen: pieces, move: "a1a3", lab: labSettings{general: true}, s: 3, v: 0, f: 952, l: 990, e: 100, want: want{ruleGeneral, 0}},
+		{name: "general: s=4", fen: pieces, move: "a1a3", lab: labSettings{general: true}, s: 4, v: 0, f: 852, l: 900, want: want{notPruned, 0}},
+		{name: "general: a check", fen: pieces, move: "a1a8", lab: labSettings{general: true}, s: 2, v: 0, f: 852, l: 900, want: want{notPruned, 0}},
+		{name: "general: a queen", fen: withQueen, move: "a1a2", lab: labSettings{general: true}, s: 2, v: 0, f: 882, l: 900, want: want{notPruned, 0}},
+		{name: "weak", fen: withQueen, move: "a1a2", lab: labSettings{weak: true}, s: 2, v: 0, f: 882, l: 900, want: want{ruleWeak, 0}},
+		{name: "weak: short", fen: withQueen, move: "a1a2", lab: labSettings{weak: true}, s: 2, v: 0, f: 881, l: 900, want: want{notPruned, 0}},
+		{name: "weak: takes the queen", fen: withQueen, move: "a1a3", lab: labSettings{weak: true}, s: 2, v: 0, f: 882, l: 900, want: want{notPruned, 0}},
+		{name: "weak: no queen", fen: pieces, move: "a1a3", lab: labSettings{weak: true}, s: 2, v: 0, f: 852, l: 900, want: want{ruleGeneral, 0}},
+		{name: "overkill", fen: rook, move: "a1a5", lab: labSettings{overkill: true}, s: 2, v: 495 + 30 + 100, f: 0, l: 100, want: want{ruleOverkill, 100}},
+		{name: "overkill: short", fen: rook, move: "a1a5", lab: labSettings{overkill: true}, s: 2, v: 495 + 30 + 99, f: 0, l: 100, want: want{notPruned, 624}},
+		{name: "overkill: s=3", fen: rook, move: "a1a5", lab: labSettings{overkill: true}, s: 3, v: 2000, f: 0, l: 100, want: want{notPruned, 2000}},
+		{name: "overkill: the bishop", fen: pinnedBishop, move: "e1d1", lab: labSettings{overkill: true}, s: 1, v: 297 + 30 + 100, f: 0, l: 100, want: want{ruleOverkill, 100}},
+		{name: "overkill: illegal", fen: pinnedBishop, move: "e2d3", lab: labSettings{overkill: true}, s: 1, v: 2000, f: 0, l: 100, want: want{notPruned, 2000}},
+		{name: "overkill: beta a mate", fen: rook, move: "a1a5", lab: labSettings{overkill: true}, s: 2, v: infinity, f: 0, l: infinity - 10, want: want{notPruned, infinity}},
+		{name: "goose: a pinned protector counts", fen: pinnedPawn, move: "d1d5", lab: labSettings{goose: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGoose, 10}},
+		{name: "goose legal: a pinned protector", fen: pinnedPawn, move: "d1d5", lab: labSettings{gooseLegal: true}, s: 1, v: 80, f: 10, l: 100, want: want{notPruned, 80}},
+		{name: "goose: the king protects", fen: kingProtects, move: "d2d5", lab: labSettings{goose: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGoose, 10}},
+		{name: "goose legal: the king faces the rook", fen: kingProtects, move: "d2d5", lab: labSettings{gooseLegal: true}, s: 1, v: 80, f: 10, l: 100, want: want{notPruned, 80}},
+		{name: "goose legal: a protected pawn", fen: pawnProtects, move: "d3d5", lab: labSettings{gooseLegal: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGooseLegal, 10}},
+		{name: "goose refined: a pawn protects", fen: pawnProtects, move: "d3d5", lab: labSettings{gooseRefined: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGooseRefined, 10}},
+		{name: "goose legal: R x N, a bishop protects", fen: bishopProtects, move: "d3d5", lab: labSettings{gooseLegal: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGooseLegal, 10}},
+		{name: "goose refined: a second attacker", fen: bishopProtects, move: "d3d5", lab: labSettings{gooseRefined: true}, s: 1, v: 80, f: 10, l: 100, want: want{notPruned, 80}},
+		{name: "goose refined: no second attacker", fen: lone, move: "d3d5", lab: labSettings{gooseRefined: true}, s: 1, v: 80, f: 10, l: 100, want: want{ruleGooseRefined, 10}},
+		{name: "goose refined: the pinned protector", fen: pinnedPawn, move: "d1d5", lab: labSettings{gooseRefined: true}, s: 1, v: 80, f: 10, l: 100, want: want{notPruned, 80}},
+	}
+	for _, c := range cases {
+		s := mustFEN(t, c.fen)
+		m, ok := pseudoMove(&s.pos, c.move)
+		if !ok {
+			t.Fatalf("%s: %s not a move in %s", c.name, c.move, c.fen)
+		}
+		for _, made := range []bool{false, true} {
+			lm, q := labMoveOf(&s.pos, m)
+			e := labEngine(s.pos)
+			if made {
+				e = labEngine(q)
+			}
+			e.side, e.futility = s.pos.side, true
+			lm.made = made
+			lm.iter, lm.remaining = max(c.s, 1), c.s
+			lm.score, lm.alphaNow, lm.beta, lm.gain = c.v, c.f, c.l, 99*pieceValue[lm.victim&7]
+			lm.eval, lm.number, lm.tableMove = c.e, c.made, c.table
+			if rule, score := e.labRule(&lm, &c.lab); (want{rule, score}) != c.want {
+				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, made, rule, score, c.want.rule, c.want.score)
+			}
+		}
 	}
 }

@@ -8,6 +8,7 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -60,7 +61,14 @@ type option struct {
 	// note, if set, says something about a value just set that the user
 	// should know (UCI says it as an info string), or "".
 	note func(e *Engine, c *config, v int) string
+	// refuse, if set, refuses a value in range that the other settings
+	// forbid, with the reason.
+	refuse func(e *Engine, c *config, v int) error
 }
+
+// errMarginWithout41 refuses a frontier margin under micro-Max 4.0, which
+// has no futility test to move.
+var errMarginWithout41 = errors.New("a futility margin needs futility pruning on: micro-Max 4.0 (futility off) has no futility test to move")
 
 // options are the settings, in the order the protocols list them: the
 // engine's, the strength level's, micro-Max's futility, then the
@@ -81,12 +89,25 @@ var options = []option{
 		get: func(*Engine, *config) int { return 1 }, set: func(*Engine, *config, int) {}},
 	strengthOptions[0], strengthOptions[1], strengthOptions[2], strengthOptions[3],
 	{uci: "Futility Pruning", cecp: "Futility pruning", flag: "futility", kind: checkOption, def: 1, lo: 0, hi: 1,
-		usage: "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search",
-		get:   func(e *Engine, _ *config) int { return b2i(e.futility) }, set: func(e *Engine, _ *config, v int) { e.futility = v != 0 }},
+		usage: "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search (and the frontier margin 0)",
+		get:   func(e *Engine, _ *config) int { return b2i(e.futility) },
+		set: func(e *Engine, _ *config, v int) {
+			e.futility = v != 0
+			if lab := e.lab(); !e.futility && lab.frontierMargin != 0 {
+				lab.frontierMargin = 0 // 4.0 has no futility test to move (errMarginWithout41)
+				e.setLab(lab)
+			}
+		}},
 	{uci: "Futility Margin", cecp: "Futility margin", flag: "futility-margin", kind: spinOption, laboratory: true, lo: minFrontierMargin, hi: maxFrontierMargin,
 		usage: "frontier futility margin M: with at most one ply left a move is searched only if its new evaluation + M beats alpha (0: micro-Max)",
 		get:   func(e *Engine, _ *config) int { return e.lab().frontierMargin },
-		set:   func(e *Engine, _ *config, v int) { lab := e.lab(); lab.frontierMargin = v; e.setLab(lab) }},
+		set:   func(e *Engine, _ *config, v int) { lab := e.lab(); lab.frontierMargin = v; e.setLab(lab) },
+		refuse: func(e *Engine, _ *config, v int) error {
+			if v != 0 && !e.futility {
+				return errMarginWithout41
+			}
+			return nil
+		}},
 	labSwitch("Extended Futility", "Extended futility", "extended-futility", func(l *labSettings) *bool { return &l.extended },
 		"Heinz's extended futility pruning: with two plies left, a move that cannot come within a rook of alpha is not searched (checks are)"),
 	labSwitch("Deep Futility", "Deep futility", "deep-futility", func(l *labSettings) *bool { return &l.deep },
@@ -95,6 +116,18 @@ var options = []option{
 		"aggressive futility pruning: the engine's own frontier nodes after a quiet move are given up when their evaluation is half a pawn short of alpha"),
 	labSwitch("Goose Chase Pruning", "Goose chase pruning", "goose-pruning", func(l *labSettings) *bool { return &l.goose },
 		"no goose chases in the quiescence search: a recapture by a more valuable piece of a protected piece is not searched"),
+	labSwitch("Late Move Pruning", "Late move pruning", "late-move-pruning", func(l *labSettings) *bool { return &l.lateMove },
+		"late move (move-count based) pruning: with two plies left or fewer, the quiet moves after the first 3+s*s of a node are not searched (checks are)"),
+	labSwitch("General Deep Futility", "General deep futility", "general-deep-futility", func(l *labSettings) *bool { return &l.general },
+		"Muller's general deep futility: with two or three plies left, when the node's evaluation is short of alpha by more than the opponent's two best pieces, only checks are searched"),
+	labSwitch("Weak Deep Futility", "Weak deep futility", "weak-deep-futility", func(l *labSettings) *bool { return &l.weak },
+		"general deep futility and its weak form: when the opponent has a queen and the two pieces after it cannot make up the gap, only checks and captures of the queen are searched"),
+	labSwitch("Overkill Pruning", "Overkill pruning", "overkill", func(l *labSettings) *bool { return &l.overkill },
+		"Muller's over-kill: with two plies left or fewer, a move whose evaluation stays above beta even if the opponent takes the mover's best piece next fails high unsearched"),
+	labSwitch("Goose Legal Protection", "Goose legal protection", "goose-legal", func(l *labSettings) *bool { return &l.gooseLegal },
+		"no goose chases, a piece protected only by a legal recapture: a pinned piece, or a king facing a second attacker, does not protect"),
+	labSwitch("Goose Refined", "Goose refined", "goose-refined", func(l *labSettings) *bool { return &l.gooseRefined },
+		"goose chases pruned for good only: legally protected, and no second attacker or a protector worth less than the capturer less the victim"),
 }
 
 // labSwitch is the row of a laboratory switch, the field sw of labSettings.
@@ -129,6 +162,9 @@ func (o *option) parse(e *Engine, c *config, text, on, off string) (int, error) 
 	switch o.kind {
 	case spinOption:
 		if v, ok := parseInt(strings.TrimSpace(text), o.lo, o.maxValue(e, c)); ok {
+			if o.refuse != nil {
+				return v, o.refuse(e, c, v)
+			}
 			return v, nil
 		}
 		return 0, fmt.Errorf("want a whole number from %d to %d", o.lo, o.maxValue(e, c))
@@ -155,11 +191,23 @@ func addOptionFlags(fs *flag.FlagSet) func(e *Engine, c *config) error {
 		}
 	}
 	return func(e *Engine, c *config) (err error) {
+		// The flags are read against an engine with -futility as given (the
+		// frontier margin depends on it), and set in order (-futility first).
+		preview := &Engine{futility: e.futility}
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "futility" {
+				preview.futility = f.Value.String() == "true"
+			}
+		})
 		for _, apply := range []bool{false, true} { // every flag read, then every flag set
 			fs.Visit(func(f *flag.Flag) {
 				for i := range options {
 					if o := &options[i]; o.flag == f.Name && err == nil {
-						v, perr := o.parse(e, c, f.Value.String(), "true", "false")
+						target := preview
+						if apply {
+							target = e
+						}
+						v, perr := o.parse(target, c, f.Value.String(), "true", "false")
 						if f.Value.String() == "0" && o.flagZero {
 							v, perr = 0, nil
 						}

@@ -242,7 +242,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							}
 							// Futility pruning: with one ply left, a move whose new
 							// evaluation cannot beat alpha is not searched; the reply
-							// would stand pat and fail low anyway.
+							// would stand pat and fail high, the move fail low.
 							rule := notPruned
 							if remaining <= 1 && score <= alphaNow && e.futility {
 								rule = ruleFutility

@@ -136,7 +136,7 @@ func (r *treeRecorder) pathKeys() (keys []string, moves [][]moveEntry) {
 
 // diffTrees compares two recordings of the same iteration of the same
 // position: where their steps first differ, and at every node on a path
-// both searched, the moves only one of them searched.
+// both searched at the same depth, the moves only one of them searched.
 func diffTrees(a, b *treeRecorder) (*treeDiff, error) {
 	if !a.done || !b.done {
 		return nil, errors.New("a search did not finish the iteration to record")
@@ -153,13 +153,17 @@ func diffTrees(a, b *treeRecorder) (*treeDiff, error) {
 	}
 	keysA, movesA := a.pathKeys()
 	keysB, movesB := b.pathKeys()
+	// A node is its path and its depth: a quiescence node (depth 1, one
+	// box) and a full-width node on the same path are different nodes,
+	// whose moves the diff does not compare.
+	nodeKey := func(r *treeRecorder, i int, path string) string { return path + "@" + strconv.Itoa(r.nodes[i].depth) }
 	inB := make(map[string]int, len(keysB))
 	for j, k := range keysB {
-		inB[k] = j
+		inB[nodeKey(b, j, k)] = j
 	}
 	for i, key := range keysA {
-		j, ok := inB[key]
-		if !ok || a.nodes[i].quiescence != b.nodes[j].quiescence {
+		j, ok := inB[nodeKey(a, i, key)] // the same path and depth: both quiescence nodes, or neither
+		if !ok {
 			continue
 		}
 		add := func(m, other moveEntry, made, byB bool) {

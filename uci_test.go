@@ -33,6 +33,12 @@ func TestUCIIdentify(t *testing.T) {
 		"option name Deep Futility type check default false",
 		"option name Aggressive Futility type check default false",
 		"option name Goose Chase Pruning type check default false",
+		"option name Late Move Pruning type check default false",
+		"option name General Deep Futility type check default false",
+		"option name Weak Deep Futility type check default false",
+		"option name Overkill Pruning type check default false",
+		"option name Goose Legal Protection type check default false",
+		"option name Goose Refined type check default false",
 		"uciok",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

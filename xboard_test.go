@@ -29,6 +29,12 @@ func TestFeatures(t *testing.T) {
 		`feature option="Deep futility -check 0"`,
 		`feature option="Aggressive futility -check 0"`,
 		`feature option="Goose chase pruning -check 0"`,
+		`feature option="Late move pruning -check 0"`,
+		`feature option="General deep futility -check 0"`,
+		`feature option="Weak deep futility -check 0"`,
+		`feature option="Overkill pruning -check 0"`,
+		`feature option="Goose legal protection -check 0"`,
+		`feature option="Goose refined -check 0"`,
 		"feature done=1",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

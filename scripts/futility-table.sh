@@ -23,7 +23,7 @@ nodes=${1:-1000000}
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/umax" .
+if [ -n "${UMAX_BIN:-}" ]; then cp "$UMAX_BIN" "$tmp/umax"; else go build -o "$tmp/umax" .; fi # UMAX_BIN: a binary built before
 # name|moves: the same positions as -bench (main.go, benchPositions)
 positions='initial position|
 Ruy Lopez|e2e4 e7e5 g1f3 b8c6 f1b5 a7a6

@@ -2,6 +2,7 @@
 # (scripts/futility-table.sh -lab, tactics-table.sh, lab-match.sh): one per
 # line, "name|command-line flags|the same as UCI options, NAME=VALUE joined
 # by ;". Sourced by them; LAB_CONFIGS is the list, plain micro-Max 4.1 first.
+# LAB_ONLY="4.1|deep|goose" (names joined by |) keeps only those settings.
 # shellcheck shell=sh
 LAB_CONFIGS='4.1||
 4.0|-futility=false|Futility Pruning=false
@@ -11,4 +12,13 @@ extended|-extended-futility|Extended Futility=true
 deep|-deep-futility|Deep Futility=true
 aggressive|-aggressive-futility|Aggressive Futility=true
 goose|-goose-pruning|Goose Chase Pruning=true
-all four rules|-extended-futility -deep-futility -aggressive-futility -goose-pruning|Extended Futility=true;Deep Futility=true;Aggressive Futility=true;Goose Chase Pruning=true'
+all four rules|-extended-futility -deep-futility -aggressive-futility -goose-pruning|Extended Futility=true;Deep Futility=true;Aggressive Futility=true;Goose Chase Pruning=true
+late move|-late-move-pruning|Late Move Pruning=true
+general|-general-deep-futility|General Deep Futility=true
+weak|-weak-deep-futility|Weak Deep Futility=true
+overkill|-overkill|Overkill Pruning=true
+goose legal|-goose-legal|Goose Legal Protection=true
+goose refined|-goose-refined|Goose Refined=true'
+if [ -n "${LAB_ONLY:-}" ]; then
+	LAB_CONFIGS=$(echo "$LAB_CONFIGS" | awk -F'|' -v only="|$LAB_ONLY|" 'index(only, "|" $1 "|")')
+fi

@@ -1,16 +1,23 @@
 #!/bin/sh
-# scripts/lab-match.sh [-n NODES] [-r ROUNDS] [-c CONCURRENCY] [-d DIR] [-f FASTCHESS] [NAME...]
+# scripts/lab-match.sh [-n NODES] [-r ROUNDS] [-c CONCURRENCY] [-o OPENINGS] [-s SVG] [-d DIR] [-f FASTCHESS] [NAME...]
 #
 # The futility laboratory's strength table: every setting of
 # scripts/lab-configs.sh (or the ones named) against plain micro-Max 4.1 in
 # fastchess, on a node clock (tc=inf nodes=NODES, default 100000: each move
 # is "go nodes NODES", micro-Max's root budget), so that the games are the
 # same on any machine, however loaded. The setting is switched on through
-# its UCI option. Each match plays the first ROUNDS (default 66: all) of
-# the openings of testdata/openings.epd in order, each once with each
-# colour; as both engines are deterministic (ucinewgame clears the table),
-# playing an opening again would repeat its games. CONCURRENCY games at a
-# time (default 2).
+# its UCI option. Each match plays the first ROUNDS (default: all) of
+# the openings of OPENINGS (an EPD file, default testdata/openings.epd, 66
+# positions) in order, each once with each colour; as both engines are
+# deterministic (ucinewgame clears the table), playing an opening again
+# would repeat its games. CONCURRENCY games at a time (default 2).
+# testdata/lab-openings.epd holds 1273 balanced openings (lab_openings_test.go),
+# enough for the ~1,500 games a rule that a 95% interval of about +-20 Elo
+# needs, at 20,000 nodes a move on 16 cores:
+#
+#   scripts/lab-match.sh -n 20000 -o testdata/lab-openings.epd -r 750 -c 16 -s doc/lab-elo.svg
+#
+# With -s the Elo chart (scripts/lab-plot.go elo) is written to SVG.
 #
 # It prints fastchess's result lines for every match, then a Markdown table:
 # the setting's wins, draws and losses against 4.1, its score with a 95%
@@ -29,21 +36,32 @@ export PATH="$PATH:/usr/local/go/bin"
 . scripts/lab-configs.sh
 
 nodes=100000
-rounds=66
+rounds=
 concurrency=2
+openings=testdata/openings.epd
+svg=
 dir=
 fastchess=
-while getopts n:r:c:d:f: opt; do
+while getopts n:r:c:o:s:d:f: opt; do
 	case $opt in
 	n) nodes=$OPTARG ;;
 	r) rounds=$OPTARG ;;
 	c) concurrency=$OPTARG ;;
+	o) openings=$OPTARG ;;
+	s) svg=$OPTARG ;;
 	d) dir=$OPTARG ;;
 	f) fastchess=$OPTARG ;;
-	*) echo "usage: $0 [-n NODES] [-r ROUNDS] [-c CONCURRENCY] [-d DIR] [-f FASTCHESS] [NAME...]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-n NODES] [-r ROUNDS] [-c CONCURRENCY] [-o OPENINGS] [-s SVG] [-d DIR] [-f FASTCHESS] [NAME...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
+openings=$(cd "$(dirname "$openings")" && pwd)/$(basename "$openings")
+total=$(grep -c . "$openings")
+rounds=${rounds:-$total}
+if [ "$rounds" -gt "$total" ]; then
+	echo "$openings has $total openings, fewer than the $rounds rounds asked for: games would repeat" >&2
+	exit 2
+fi
 if [ -z "$dir" ]; then
 	dir=$(mktemp -d)
 fi
@@ -71,7 +89,7 @@ echo "$LAB_CONFIGS" | while IFS='|' read -r name flags options; do
 	done
 	set -- "$@" -engine cmd="$dir/umax" name=4.1 option.Hash=16 \
 		-each proto=uci tc=inf nodes="$nodes" -rounds "$rounds" -games 2 -concurrency "$concurrency" \
-		-openings file="$repo/testdata/openings.epd" format=epd order=sequential \
+		-openings file="$openings" format=epd order=sequential \
 		-pgnout file="$dir/$match.pgn" -strict
 	echo "== $name against 4.1: $rounds openings, each colour, $nodes nodes a move"
 	start=$(date +%s)
@@ -108,7 +126,10 @@ echo "| setting | games | won | drawn | lost | score against 4.1 (95% interval) 
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 cat "$dir/table"
 echo
-echo "($nodes nodes a move; files in $dir)"
+echo "($nodes nodes a move, $rounds openings of $openings, each colour; files in $dir)"
+if [ -n "$svg" ]; then
+	go run scripts/lab-plot.go elo <"$dir/table" >"$svg"
+fi
 if [ -e "$dir/failed" ]; then
 	echo FAILED
 	exit 1

@@ -610,6 +610,12 @@ const labSwitches = [
   { name: "Deep Futility", label: "deep futility", check: true },
   { name: "Aggressive Futility", label: "aggressive futility", check: true },
   { name: "Goose Chase Pruning", label: "no goose chases", check: true },
+  { name: "Late Move Pruning", label: "late move pruning", check: true },
+  { name: "General Deep Futility", label: "general deep futility", check: true },
+  { name: "Weak Deep Futility", label: "weak deep futility", check: true },
+  { name: "Overkill Pruning", label: "over-kill", check: true },
+  { name: "Goose Legal Protection", label: "no goose chases (legal protection)", check: true },
+  { name: "Goose Refined", label: "no goose chases (refined)", check: true },
 ];
 
 function settingForm(fieldset, defaults) {
