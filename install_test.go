@@ -298,7 +298,7 @@ func playInstalled(t *testing.T, stage, home, name string, gui bool, engine ...s
 		needProgram(t, "xvfb-run", "xvfb"), "-a", "-s", "-screen 0 1024x768x24 -fbdir " + screen,
 		needProgram(t, "xboard", "xboard"),
 		"-settingsFile", settings, "-saveSettingsFile", settings,
-		"-scp", fairyMaxCommand(t), "-mg", "1", "-tc", "0:05", "-inc", "0",
+		"-scp", fairyMaxCommand(t), "-mg", "1", "-tc", "0:05", "-inc", "0.1", // (an increment: the drawn window's delays are not what is tested)
 		"-sgf", pgn, "-debug", "-nameOfDebugFile", debug, "-ponderNextMove", "false"}
 	if !gui {
 		args = append(args, "-noGUI")
