@@ -34,7 +34,7 @@ func TestStrengthBetweenPoints(t *testing.T) {
 		}
 		part := float64(mid-lo.elo) / float64(hi.elo-lo.elo)
 		for _, k := range []struct {
-			name         string
+			name        string
 			got, lo, hi int
 		}{{"budget", got.budget, lo.budget, hi.budget}, {"spread", got.spread, lo.spread, hi.spread}} {
 			want := float64(k.lo) + part*float64(k.hi-k.lo)
