@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -555,4 +556,18 @@ func levelGame(t *testing.T, players map[int]*uciDialogue, fen string, strong, w
 		return 0
 	}
 	return 0.5
+}
+
+// TestStrengthFit: the calibration's fit (scripts/strength-fit.go, one
+// maximum-likelihood fit over all the matches) finds known ratings in
+// synthetic matches of the calibration's shape, its 95% intervals holding
+// the truth about 95% of the time, the anchors fixing the scale
+// (strength-fit.go -selfcheck says how).
+func TestStrengthFit(t *testing.T) {
+	t.Parallel() // a program of its own: it runs beside the goldens
+	out, err := exec.Command("go", "run", "scripts/strength-fit.go", "-selfcheck").CombinedOutput()
+	t.Logf("%s", out)
+	if err != nil {
+		t.Errorf("strength-fit.go -selfcheck: %v", err)
+	}
 }
