@@ -455,8 +455,35 @@ function offerLevels() {
   const ratings = [lo];
   for (let r = Math.floor(lo / 100) * 100 + 100; r < hi; r += 100) ratings.push(r);
   for (const r of ratings) $("level").add(new Option(`level ${r}`, String(r)));
+  labelLevels();
   told = { limit: engineOptions["UCI_LimitStrength"].default === "true", elo: Number(elo.default), seed: Number(engineOptions["Strength Seed"]?.default ?? 0) };
   $("seed").max = engineOptions["Strength Seed"]?.max ?? $("seed").max;
+}
+
+// measured holds what the levels measured in the calibration
+// (strength-measured.json, which scripts/strength-plot.go -page writes from
+// the fit): points {level, elo, lo, hi}, by the table's number, weakest
+// first. Without it the choice says nothing of it.
+let measured = [];
+fetch(new URL("strength-measured.json", import.meta.url))
+  .then((r) => (r.ok ? r.json() : { points: [] }))
+  .then((m) => { measured = m.points ?? []; labelLevels(); })
+  .catch(() => {});
+
+// measuredText says what a level measured: a point's figures, or between
+// two points their figures in proportion; nothing outside the points.
+function measuredText(level) {
+  const i = measured.findIndex((p) => p.level >= level);
+  if (i < 0 || i === 0 && measured[0].level !== level) return "";
+  const a = measured[Math.max(i - 1, 0)], b = measured[i];
+  const f = b.level === a.level ? 1 : (level - a.level) / (b.level - a.level);
+  const at = (k) => Math.round(a[k] + f * (b[k] - a[k]));
+  return ` (measured ${at("elo")}, 95%: ${at("lo")} to ${at("hi")})`;
+}
+
+// labelLevels says in the strength choice what each level measured.
+function labelLevels() {
+  for (const o of $("level").options) if (o.value !== "full") o.text = `level ${o.value}${measuredText(Number(o.value))}`;
 }
 
 // chosenStrength is the strength the page's settings ask for.

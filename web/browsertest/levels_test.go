@@ -149,6 +149,8 @@ func TestPageLevels(t *testing.T) {
 	if !strings.Contains(b.text("playing"), "full strength, 1,000,000 nodes") {
 		t.Errorf("at the start the page says %q", b.text("playing"))
 	}
+	// The choice says what a level measured (strength-measured.json, from the fit).
+	b.waitJS(`[...document.getElementById("level").options].some((o) => /^level \d+ \(measured \d+, 95%: \d+ to \d+\)$/.test(o.text))`, 5*time.Second)
 
 	// The weakest level, where the engine chooses with its seed, and a seed.
 	level := strconv.Itoa(lo)
