@@ -30,6 +30,8 @@
 #           its engines, which the machine's load hardly changes), and
 #           the whole calibration's time on 2 and on 16 idle cores, into
 #           DIR/estimate.txt;
+#   status  each match: played, stopped after some games (their result in
+#           NAME.partial, which the fit does not read), or not played;
 #   fit     go run scripts/strength-fit.go: one maximum-likelihood fit
 #           over DIR/calibration (and DIR/*/ of full strength's anchors,
 #           if any), the verification checked against it, the table of
@@ -95,22 +97,26 @@ seeds=
 
 # The calibration's plan, "PLAYER:OPPONENT:GAMES": a ladder of the table's
 # points, weakest first (the choosing levels at 300 nodes a move, spread
-# 100 to 5; the budget levels 1,000 to 300,000 nodes), each against its
-# neighbours one away (400 games or more: the cheap choosing levels 800)
-# and two away (200), so that every point plays two others at least, on
-# both sides; the strong budget levels against Stockfish 1500, 1700 and
-# 1900, the anchors (Stockfish below 1500 plays alike at every setting).
-ladder="b300s100 b300s75 b300s50 b300s35 b300s25 b300s12 b300s8 b300s5 b1000 b3000 b10000 b30000 b100000 b300000"
+# 100 to 5; the budget levels 1,000 to 100,000 nodes), each against its
+# neighbours one away and two away, so that every point plays two others
+# at least, on both sides where it has them: the choosing levels, cheap
+# and furthest from the anchors, 1200 and 600 games, the budget levels 400
+# and 200; the strong budget levels against Stockfish 1500, 1700 and 1900,
+# the anchors (below 1500 Stockfish plays alike at every setting), 400
+# games each. Its time, measured (estimate): 17,400 CPU seconds, 145
+# minutes on 2 cores, 18 on 16 (doc/strength.md). A budget of 300,000, a
+# stand-in for full strength, would add 15,600 CPU seconds: full strength
+# is placed by its own anchor matches (anchor) instead.
+ladder="b300s100 b300s75 b300s50 b300s35 b300s25 b300s12 b300s8 b300s5 b1000 b3000 b10000 b30000 b100000"
 planOf() {
 	set -- $ladder
-	while [ $# -gt 0 ]; do
+	while [ $# -gt 1 ]; do
 		a=$1 && shift
-		[ $# -gt 0 ] || break
-		case $a in b300s*) near=800 ;; *) near=400 ;; esac
+		case $a in b300s*) near=1200 far=600 ;; *) near=400 far=200 ;; esac
 		echo "$a:$1:$near"
-		[ $# -gt 1 ] && eval "echo $a:\$2:200"
+		[ $# -gt 1 ] && eval "echo $a:\$2:$far"
 	done
-	echo "b10000:sf1500:400 b30000:sf1500:400 b100000:sf1500:200 b100000:sf1700:400 b300000:sf1700:400 b300000:sf1900:200"
+	echo "b10000:sf1500:400 b30000:sf1500:400 b30000:sf1700:400 b100000:sf1500:400 b100000:sf1700:400 b100000:sf1900:400"
 }
 PLAN=${PLAN:-$(planOf | tr '\n' ' ')}
 # The verification: levels 300 apart (the weaker must score 15% ± 5), and
@@ -247,6 +253,29 @@ for part in "$@"; do
 		done
 		awk '{ t += $4; printf "%-24s %5d games, %6.2f CPU s a game, %7.0f CPU s\n", $1, $2, $3, $4 }
 			END { printf "all: %.0f CPU seconds: %.0f minutes on 2 idle cores, %.0f on 16\n", t, t / 2 / 60, t / 16 / 60 }' "$dir/estimate.txt" | tee "$dir/estimate.summary" ;;
+	status)
+		# Each match of the plan and the verification: played, or how many
+		# of its games a run stopped in it finished (NAME.partial, which the
+		# fit does not read: a rerun plays the match whole).
+		for pair in "calibration:$PLAN" "verification:$VERIFY"; do
+			out=$dir/${pair%%:*}
+			for m in ${pair#*:}; do
+				a=${m%%:*} && rest=${m#*:} && b=${rest%%:*} && n=${rest#*:}
+				if [ -e "$out/$a-vs-$b.result" ]; then
+					echo "$a-vs-$b: played, $(cat "$out/$a-vs-$b.result") (games won drawn lost)"
+				elif [ -e "$out/pgn/$a-vs-$b.out" ]; then
+					grep '^Finished game' "$out/pgn/$a-vs-$b.out" | awk -v p="$a" '
+						{ first = index($0, "(" p " vs ") > 0
+						  if ($0 ~ / 1\/2-1\/2 /) d++
+						  else if (($0 ~ / 1-0 /) == first) w++
+						  else l++ }
+						END { printf "%d %d %d %d\n", w + d + l, w, d, l }' >"$out/$a-vs-$b.partial"
+					echo "$a-vs-$b: stopped after $(cut -d' ' -f1 "$out/$a-vs-$b.partial") of $n games, $(cat "$out/$a-vs-$b.partial") (games won drawn lost)"
+				else
+					echo "$a-vs-$b: not played, $n games"
+				fi
+			done
+		done ;;
 	fit)
 		fit=$dir/fit.json
 		go run scripts/strength-fit.go -json "$fit" -check "$dir/verification" "$dir/calibration" $(ls -d "$dir"/*+* 2>/dev/null)
@@ -262,6 +291,6 @@ for part in "$@"; do
 		for p in $PILOT; do
 			match "${p%%:*}" "${p#*:}" "$concurrency"
 		done ;;
-	*) echo "unknown part $part: calibrate, verify, estimate, fit, anchor or pilot" >&2; exit 2 ;;
+	*) echo "unknown part $part: calibrate, verify, estimate, status, fit, anchor or pilot" >&2; exit 2 ;;
 	esac
 done
