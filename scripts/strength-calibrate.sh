@@ -30,8 +30,9 @@
 #           its engines, which the machine's load hardly changes), and
 #           the whole calibration's time on 2 and on 16 idle cores, into
 #           DIR/estimate.txt;
-#   status  each match: played, stopped after some games (their result in
-#           NAME.partial, which the fit does not read), or not played;
+#   status  each match: played, running or stopped after some games (their
+#           result in NAME.partial, which the fit does not read), or not
+#           played;
 #   fit     go run scripts/strength-fit.go: one maximum-likelihood fit
 #           over DIR/calibration (and DIR/*/ of full strength's anchors,
 #           if any), the verification checked against it, the table of
@@ -219,6 +220,7 @@ match() {
 	cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$out/pgn/$mname.cpu")
 	echo "tc=$tc, $3 at a time, $(($(date +%s) - start)) s, $cpu CPU seconds, $(date -u +%Y-%m-%d), $(uname -m), $(nproc) cores, load average $load0 before, $(cut -d' ' -f1-3 /proc/loadavg) after, nice ${NICE:-0}" >>"$out/$mname.summary"
 	mv "$out/$mname.result.new" "$out/$mname.result"
+	rm -f "$out/$mname.partial"
 	echo "   $(cat "$out/$mname.result") (games won drawn lost)"
 }
 
@@ -255,8 +257,9 @@ for part in "$@"; do
 			END { printf "all: %.0f CPU seconds: %.0f minutes on 2 idle cores, %.0f on 16\n", t, t / 2 / 60, t / 16 / 60 }' "$dir/estimate.txt" | tee "$dir/estimate.summary" ;;
 	status)
 		# Each match of the plan and the verification: played, or how many
-		# of its games a run stopped in it finished (NAME.partial, which the
-		# fit does not read: a rerun plays the match whole).
+		# of its games a run (running, or stopped in it) finished
+		# (NAME.partial, which the fit does not read: a rerun plays the
+		# match whole).
 		for pair in "calibration:$PLAN" "verification:$VERIFY"; do
 			out=$dir/${pair%%:*}
 			for m in ${pair#*:}; do
@@ -270,7 +273,7 @@ for part in "$@"; do
 						  else if (($0 ~ / 1-0 /) == first) w++
 						  else l++ }
 						END { printf "%d %d %d %d\n", w + d + l, w, d, l }' >"$out/$a-vs-$b.partial"
-					echo "$a-vs-$b: stopped after $(cut -d' ' -f1 "$out/$a-vs-$b.partial") of $n games, $(cat "$out/$a-vs-$b.partial") (games won drawn lost)"
+					echo "$a-vs-$b: running or stopped, $(cut -d' ' -f1 "$out/$a-vs-$b.partial") of $n games finished: $(cat "$out/$a-vs-$b.partial") (games won drawn lost)"
 				else
 					echo "$a-vs-$b: not played, $n games"
 				fi
