@@ -652,8 +652,11 @@ func fitAndTable(dirs []string, fullTC string, ratings fitted) {
 	}
 	full, ok := ratings.elo[key(fullTC, "full")]
 	fullBudget := 0
-	for _, dir := range dirs {
+	for _, dir := range dirs { // DIR/TC/pgn, or DIR/pgn where DIR is the time control's
 		fullBudget = max(fullBudget, medianNodes(filepath.Join(dir, fullTC, "pgn")))
+		if filepath.Base(dir) == fullTC {
+			fullBudget = max(fullBudget, medianNodes(filepath.Join(dir, "pgn")))
+		}
 	}
 	if len(bx) < 2 || len(sx) < 2 {
 		fmt.Println("not enough matches for the fits and the table (two budget levels and two choosing levels at least)")
