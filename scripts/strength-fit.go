@@ -691,9 +691,15 @@ func fitAndTable(dirs []string, fullTC string, ratings fitted) {
 			fmt.Printf("\t{elo: %.0f, strengthLevel: strengthLevel{budget: %.0f}},\n", p.elo, p.knob)
 		}
 	}
-	if ok && fullBudget > 0 {
+	switch {
+	case ok && fullBudget > 0:
 		fmt.Printf("\t{elo: fullStrengthElo, strengthLevel: strengthLevel{budget: fullStrengthBudget}},\n")
 		fmt.Printf("fullStrengthElo = %.0f, fullStrengthBudget = %d, fullStrengthTC = %q\n", full, fullBudget, fullTC)
+	case ok: // the results without their PGNs (git keeps no PGN): the budget stays strength.go's
+		fmt.Printf("\t{elo: fullStrengthElo, strengthLevel: strengthLevel{budget: fullStrengthBudget}},\n")
+		fmt.Printf("fullStrengthElo = %.0f, fullStrengthTC = %q (fullStrengthBudget as it is: no PGNs of full strength at %s to measure it)\n", full, fullTC, fullTC)
+	default:
+		fmt.Printf("(no matches of full strength at %s: the table's top, fullStrengthElo, stays as it is)\n", fullTC)
 	}
 }
 
