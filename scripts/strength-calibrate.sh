@@ -4,8 +4,7 @@
 # Calibrates the strength levels (strength.go, doc/strength.md) in
 # fastchess, on the scale of Stockfish 15.1's UCI_Elo (Debian's
 # /usr/games/stockfish, which its authors calibrated at 60s+0.6s and
-# anchored to CCRL 40/4). PART is one or more of (default: calibrate
-# verify fit):
+# anchored to CCRL 40/4). PART is one or more of (default: calibrate fit):
 #
 #   calibrate  the matches of PLAN (below), each "PLAYER:OPPONENT:GAMES",
 #           from testdata/strength/calibration.epd, each opening once with
@@ -63,9 +62,11 @@
 # (and its engines').
 #
 # The whole calibration, on an idle machine (doc/strength.md has the
-# estimate's figures):
+# estimate's figures): the ladder and its fit, then, with the table it
+# prints copied into strength.go, the verification of that table:
 #
-#   scripts/strength-calibrate.sh -d doc/strength-results/$(date -u +%F) calibrate verify fit
+#   scripts/strength-calibrate.sh -d doc/strength-results/$(date -u +%F) calibrate fit
+#   scripts/strength-calibrate.sh -d doc/strength-results/$(date -u +%F) verify fit
 set -eu
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -87,7 +88,7 @@ while getopts d:f:t:r:c: opt; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || set -- calibrate verify fit
+[ $# -gt 0 ] || set -- calibrate fit
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 stockfish=/usr/games/stockfish
