@@ -419,21 +419,36 @@ func main() {
 	jsonOut := flag.String("json", "", "write the rated points and checks to this file")
 	prior := flag.Float64("prior", 1, "virtual draws added to every match")
 	selfcheck := flag.Bool("selfcheck", false, "fit synthetic matches of known ratings and check the intervals")
-	var checks multiFlag
+	var checks, fix multiFlag
 	flag.Var(&checks, "check", "a directory of verification matches, not used by the fit (repeatable)")
+	flag.Var(&fix, "fix", "PLAYER=ELO: hold a player at a rating, as an anchor (to read a partial run whose players meet no anchor yet; repeatable)")
 	flag.Parse()
 	if *selfcheck {
 		os.Exit(selfCheck())
 	}
 	matches := readMatches(flag.Args())
 	scale := anchorUncertainty(matches)
-	fit := fitRatings(matches, anchorsOf(matches), *prior)
+	fixed := anchorsOf(matches)
+	if len(fixed) == 0 {
+		scale = 0 // no anchor, no scale: the intervals are the matches' alone
+	}
+	for _, f := range fix {
+		p, v, _ := strings.Cut(f, "=")
+		elo, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "-fix %s: want PLAYER=ELO\n", f)
+			os.Exit(2)
+		}
+		fixed[p] = elo
+		fmt.Printf("%s held at %.0f (-fix): the ratings below are relative to it, not on Stockfish's scale\n", describe(p), elo)
+	}
+	fit := fitRatings(matches, fixed, *prior)
 	games := map[string]int{}
 	for _, m := range matches {
 		games[m.a()] += m.games
 		games[m.b()] += m.games
 	}
-	fmt.Printf("One maximum-likelihood fit over %d matches, %d games; anchors %s; the scale's uncertainty %.0f Elo (one standard error; at least %.0f)\n\n",
+	fmt.Printf("One maximum-likelihood fit over %d matches, %d games; anchors %s; the scale's uncertainty %.0f Elo (one standard error; at least %.0f with an anchor)\n\n",
 		len(matches), total(matches), anchorList(anchorsOf(matches)), scale, anchorFloor)
 	if len(fit.out) > 0 {
 		fmt.Printf("Not connected to an anchor, left out: %s\n\n", strings.Join(fit.out, ", "))
@@ -446,8 +461,8 @@ func main() {
 	fmt.Println("|---|---|---|---:|---:|---:|---:|")
 	for _, m := range matches {
 		expect := "(left out)"
-		if ra, ok := ratingOf(fit, m.a()); ok {
-			if rb, ok := ratingOf(fit, m.b()); ok {
+		if ra, ok := ratingOf(fit, fixed, m.a()); ok {
+			if rb, ok := ratingOf(fit, fixed, m.b()); ok {
 				expect = fmt.Sprintf("%.1f%%", 100/(1+math.Pow(10, (rb-ra)/400)))
 			}
 		}
@@ -504,8 +519,8 @@ func anchorList(fixed map[string]float64) string {
 }
 
 // ratingOf is a player's fitted or fixed rating.
-func ratingOf(fit fitted, p string) (float64, bool) {
-	if a, ok := anchor(p); ok {
+func ratingOf(fit fitted, fixed map[string]float64, p string) (float64, bool) {
+	if a, ok := fixed[p]; ok {
 		return a, true
 	}
 	r, ok := fit.elo[p]
