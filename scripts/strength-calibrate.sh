@@ -105,8 +105,9 @@ seeds=
 # and furthest from the anchors, 1200 and 600 games, the budget levels 400
 # and 200; the strong budget levels against Stockfish 1500, 1700 and 1900,
 # the anchors (below 1500 Stockfish plays alike at every setting), 400
-# games each. Its time, measured (estimate): 17,400 CPU seconds, 145
-# minutes on 2 cores, 18 on 16 (doc/strength.md). A budget of 300,000, a
+# games each. Its time, measured (estimate): 17,000 CPU seconds, 142
+# minutes on 2 idle cores, 18 on 16; with the verification 19,400, 161 and
+# 20 (doc/strength.md). A budget of 300,000, a
 # stand-in for full strength, would add 15,600 CPU seconds: full strength
 # is placed by its own anchor matches (anchor) instead.
 ladder="b300s100 b300s75 b300s50 b300s35 b300s25 b300s12 b300s8 b300s5 b1000 b3000 b10000 b30000 b100000"
