@@ -6,11 +6,45 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 )
+
+// TestStrengthBetweenPoints: a rating between two calibrated points takes
+// both knobs in proportion (levelAt), the budget as the spread, so that the
+// levels have no steps: half-way between two points, each knob is half-way
+// between theirs (give or take the whole numbers' rounding), and a budget
+// that snaps to the point below (or above) fails. Where the choosing levels
+// meet the budget levels, the budget level's knobs.
+func TestStrengthBetweenPoints(t *testing.T) {
+	for i := 1; i < len(strengthPoints); i++ {
+		lo, hi := strengthPoints[i-1], strengthPoints[i]
+		if hi.elo-lo.elo < 2 {
+			continue // no rating between
+		}
+		mid := (lo.elo + hi.elo) / 2
+		got := levelAt(mid)
+		if (lo.spread > 0) != (hi.spread > 0) {
+			if got != hi.strengthLevel {
+				t.Errorf("level %d, where the choosing levels meet the budget levels: %+v, want %+v", mid, got, hi.strengthLevel)
+			}
+			continue
+		}
+		part := float64(mid-lo.elo) / float64(hi.elo-lo.elo)
+		for _, k := range []struct {
+			name        string
+			got, lo, hi int
+		}{{"budget", got.budget, lo.budget, hi.budget}, {"spread", got.spread, lo.spread, hi.spread}} {
+			want := float64(k.lo) + part*float64(k.hi-k.lo)
+			if d := float64(k.got) - want; d < -1 || d > 1 {
+				t.Errorf("level %d, between %d (%+v) and %d (%+v): %s %d, want %.0f, in proportion", mid, lo.elo, lo.strengthLevel, hi.elo, hi.strengthLevel, k.name, k.got, want)
+			}
+		}
+	}
+}
 
 // TestStrengthUCIOptions: UCI_LimitStrength, UCI_Elo and Strength Seed are
 // announced and set in any case; a bad value is said in an info string and
@@ -522,4 +556,18 @@ func levelGame(t *testing.T, players map[int]*uciDialogue, fen string, strong, w
 		return 0
 	}
 	return 0.5
+}
+
+// TestStrengthFit: the calibration's fit (scripts/strength-fit.go, one
+// maximum-likelihood fit over all the matches) finds known ratings in
+// synthetic matches of the calibration's shape, its 95% intervals holding
+// the truth about 95% of the time, the anchors fixing the scale
+// (strength-fit.go -selfcheck says how).
+func TestStrengthFit(t *testing.T) {
+	t.Parallel() // a program of its own: it runs beside the goldens
+	out, err := exec.Command("go", "run", "scripts/strength-fit.go", "-selfcheck").CombinedOutput()
+	t.Logf("%s", out)
+	if err != nil {
+		t.Errorf("strength-fit.go -selfcheck: %v", err)
+	}
 }

@@ -10,7 +10,9 @@
 // WHITE and BLACK are a level's Elo, 0 for full strength (go nodes
 // 1000000, micro-Max's budget), or knobs as -level takes them ("300,20");
 // a level's search runs under "go wtime 60000 btime 60000". PLIES (default
-// 200) ends the game early, unfinished.
+// 200) ends the game early, unfinished. On standard error it says, for each
+// side, the depth and the nodes of its moves (the last iteration's info
+// line): how deep and how long a level thinks.
 package main
 
 import (
@@ -19,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -86,6 +89,8 @@ func main() {
 	}
 	players := [2]*engine{start(os.Args[1], elo[0], seed, knobs[0]), start(os.Args[1], elo[1], seed, knobs[1])}
 	var moves []string
+	var nodes [2][]int
+	var depths [2]map[int]int
 	result := "*"
 	for len(moves) < plies {
 		p := players[len(moves)%2]
@@ -102,7 +107,38 @@ func main() {
 		} else {
 			p.send("go nodes 1000000")
 		}
-		moves = append(moves, strings.Fields(p.until("bestmove "))[1])
+		depth, n := 0, 0
+		for {
+			l := p.until("")
+			f := strings.Fields(l)
+			if len(f) > 2 && f[0] == "info" && f[1] == "depth" {
+				for i := 1; i+1 < len(f) && f[i] != "pv"; i++ {
+					switch f[i] {
+					case "depth":
+						depth, _ = strconv.Atoi(f[i+1])
+					case "nodes":
+						n, _ = strconv.Atoi(f[i+1])
+					}
+				}
+			}
+			if strings.HasPrefix(l, "bestmove ") {
+				moves = append(moves, f[1])
+				break
+			}
+		}
+		side := (len(moves) - 1) % 2
+		if depths[side] == nil {
+			depths[side] = map[int]int{}
+		}
+		nodes[side], depths[side][depth] = append(nodes[side], n), depths[side][depth]+1
+	}
+	for i, ns := range nodes {
+		if len(ns) == 0 {
+			continue
+		}
+		sort.Ints(ns)
+		fmt.Fprintf(os.Stderr, "%s: %d moves, nodes a move median %d (quartiles %d to %d), depths %v\n",
+			[2]string{"White", "Black"}[i], len(ns), ns[len(ns)/2], ns[len(ns)/4], ns[3*len(ns)/4], depths[i])
 	}
 	players[0].send("position startpos", "umax san "+strings.Join(moves, " "))
 	var san struct{ SAN []string }

@@ -445,18 +445,45 @@ function readOption(line) {
 }
 
 // offerLevels fills the strength choice from the engine's options: full
-// strength, then ratings from UCI_Elo's min to its max, every 100 between;
-// the engine's defaults are what it was told so far.
+// strength, then ratings from UCI_Elo's min up to its max, every 100
+// between; the max itself is full strength (strength.md), not offered
+// again; the engine's defaults are what it was told so far.
 function offerLevels() {
   const elo = engineOptions["UCI_Elo"];
   if (!elo || !engineOptions["UCI_LimitStrength"]) return; // an engine without levels: full strength only
   const lo = Number(elo.min), hi = Number(elo.max);
   const ratings = [lo];
   for (let r = Math.floor(lo / 100) * 100 + 100; r < hi; r += 100) ratings.push(r);
-  if (hi > lo) ratings.push(hi);
   for (const r of ratings) $("level").add(new Option(`level ${r}`, String(r)));
+  labelLevels();
   told = { limit: engineOptions["UCI_LimitStrength"].default === "true", elo: Number(elo.default), seed: Number(engineOptions["Strength Seed"]?.default ?? 0) };
   $("seed").max = engineOptions["Strength Seed"]?.max ?? $("seed").max;
+}
+
+// measured holds what the levels measured in the calibration
+// (strength-measured.json, which scripts/strength-plot.go -page writes from
+// the fit): points {level, elo, lo, hi}, by the table's number, weakest
+// first. Without it the choice says nothing of it.
+let measured = [];
+fetch(new URL("strength-measured.json", import.meta.url))
+  .then((r) => (r.ok ? r.json() : { points: [] }))
+  .then((m) => { measured = m.points ?? []; labelLevels(); })
+  .catch(() => {});
+
+// measuredText says what a level measured: a point's figures, or between
+// two points their figures in proportion; nothing outside the points.
+function measuredText(level) {
+  const i = measured.findIndex((p) => p.level >= level);
+  if (i < 0 || i === 0 && measured[0].level !== level) return "";
+  const a = measured[Math.max(i - 1, 0)], b = measured[i];
+  const f = b.level === a.level ? 1 : (level - a.level) / (b.level - a.level);
+  const at = (k) => Math.round(a[k] + f * (b[k] - a[k]));
+  return ` (measured ${at("elo")}, 95%: ${at("lo")} to ${at("hi")})`;
+}
+
+// labelLevels says in the strength choice what each level measured.
+function labelLevels() {
+  for (const o of $("level").options) if (o.value !== "full") o.text = `level ${o.value}${measuredText(Number(o.value))}`;
 }
 
 // chosenStrength is the strength the page's settings ask for.
@@ -482,9 +509,7 @@ function tellStrength() {
 // or full strength with its budget or clock ("nodes 10000", "clock 180 2").
 function strengthText(strength, budget) {
   if (strength && strength.limit) {
-    const asked = `level ${strength.elo}, ${strength.seed ? `seed ${strength.seed}` : "random seed"}`;
-    const snapped = levelNote.match(/^UCI_Elo (\d+) plays level (\d+)/); // the engine's levels may snap
-    return snapped && Number(snapped[1]) === strength.elo ? asked.replace(`level ${strength.elo}`, `level ${snapped[2]}`) : asked;
+    return `level ${strength.elo}, ${strength.seed ? `seed ${strength.seed}` : "random seed"}`;
   }
   const [kind, a, b] = budget.split(" ");
   return kind === "nodes" ? `full strength, ${Number(a).toLocaleString("en")} nodes` : `full strength, ${Number(a) / 60}+${b} clock`;
