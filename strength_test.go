@@ -564,6 +564,9 @@ func levelGame(t *testing.T, players map[int]*uciDialogue, fen string, strong, w
 // the truth about 95% of the time, the anchors fixing the scale
 // (strength-fit.go -selfcheck says how).
 func TestStrengthFit(t *testing.T) {
+	if testing.Short() { // the emulated runs (qemu, Wine) cannot start the host's go
+		t.Skip("not in the short runs: it starts go run scripts/strength-fit.go")
+	}
 	t.Parallel() // a program of its own: it runs beside the goldens
 	out, err := exec.Command("go", "run", "scripts/strength-fit.go", "-selfcheck").CombinedOutput()
 	t.Logf("%s", out)
