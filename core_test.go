@@ -69,19 +69,10 @@ func TestCoreStandsAlone(t *testing.T) {
 				continue
 			}
 			checked++
-			ast.Inspect(f, func(n ast.Node) bool {
-				id, ok := n.(*ast.Ident)
-				if !ok {
-					return true
-				}
-				obj := info.Uses[id]
-				if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" || !obj.Pos().IsValid() {
-					return true
-				}
-				if where := filepath.Base(fset.Position(obj.Pos()).Filename); !slices.Contains(coreFiles, where) {
+			packageUses(fset, f, info, func(id *ast.Ident, where string) {
+				if !slices.Contains(coreFiles, where) {
 					t.Errorf("%s: %s uses %s, declared in %s, outside the core", fset.Position(id.Pos()), name, id.Name, where)
 				}
-				return true
 			})
 		}
 		if checked < 8 {
@@ -110,26 +101,28 @@ func TestLiteralReadsUmax(t *testing.T) {
 		t.Fatal("no search_literal.go")
 	}
 	used := 0
-	ast.Inspect(f, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		obj := info.Uses[id]
-		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "main" || !obj.Pos().IsValid() {
-			return true
-		}
+	packageUses(fset, f, info, func(id *ast.Ident, where string) {
 		used++
-		where := filepath.Base(fset.Position(obj.Pos()).Filename)
-		names, ok := literalNeeds[where]
-		if !ok || names != nil && !slices.Contains(names, id.Name) {
+		if names, ok := literalNeeds[where]; !ok || names != nil && !slices.Contains(names, id.Name) {
 			t.Errorf("%s: search_literal.go uses %s, declared in %s", fset.Position(id.Pos()), id.Name, where)
 		}
-		return true
 	})
 	if used < 100 {
 		t.Errorf("%d uses of the package's names found in search_literal.go, want more", used)
 	}
+}
+
+// packageUses calls use for every use in f of a name the package declares
+// (type-checked as info), with the base name of the file that declares it.
+func packageUses(fset *token.FileSet, f *ast.File, info *types.Info, use func(id *ast.Ident, where string)) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if obj := info.Uses[id]; obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == "main" && obj.Pos().IsValid() {
+				use(id, filepath.Base(fset.Position(obj.Pos()).Filename))
+			}
+		}
+		return true
+	})
 }
 
 // TestFunctionLength: no function but the two searches is longer than 60
