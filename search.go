@@ -81,9 +81,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	)
 	b := &e.board
 	us, them := side>>4, 1-side>>4                              // colour indices of pieces and kings [1]
-	table := e.table                                            // [9]
-	slot := &table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
-	entry := slot.load()
+	index := (indexKey + int32(side*epSquare)) & e.tableMask // the position's slot
+	entry := e.slot(index).load()                           // look up the position [12]
 
 	alpha-- // make room for the delayed-loss bonus
 	iter, best = int(entry.depth), int(entry.score)
@@ -339,7 +338,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		if best == -infinity { // every move loses the king: mate, or stalemate if not in check
 			best = -e.search(24-side, -infinity, infinity, 0, indexKey, lockKey, noSquare, noSquare, 1)
 		}
-		slot.store(hashEntry{ // always store the result
+		e.slot(index).store(hashEntry{ // always store the result [12]
 			lock:  lockKey,
 			score: int32(best),
 			from:  uint8(bestFrom | 8*b2i(best > alpha) | noSquare*b2i(best < beta)), // best move, bound flags
