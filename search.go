@@ -80,9 +80,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		rayStart  int // square a ray starts from: from, or in quiet iterations the square before the target
 	)
 	b := &e.board
-	us, them := side>>4, 1-side>>4                              // colour indices of pieces and kings [1]
+	us, them := side>>4, 1-side>>4                           // colour indices of pieces and kings [1]
 	index := (indexKey + int32(side*epSquare)) & e.tableMask // the position's slot
-	entry := e.slot(index).load()                           // look up the position [12]
+	entry := e.slot(index).load()                            // look up the position [12]
 
 	alpha-- // make room for the delayed-loss bonus
 	iter, best = int(entry.depth), int(entry.score)
