@@ -200,9 +200,15 @@ type earlyTable struct {
 	limit int // used at which the slots move to the table at the next poll
 }
 
-// newEarlyTable returns an empty early table of size slots (a power of two).
+// newEarlyTable returns an empty early table of size slots (a power of two),
+// its memory touched at once, every 4-KiB page, so that the search faults
+// none of it in.
 func newEarlyTable(size int) *earlyTable {
-	return &earlyTable{index: make([]int32, size), slots: make([]hashSlot, size), limit: size / 2}
+	t := &earlyTable{index: make([]int32, size), slots: make([]hashSlot, size), limit: size / 2}
+	for i := 0; i < size; i += 256 {
+		t.index[i], t.slots[i] = 0, hashSlot{}
+	}
+	return t
 }
 
 // slot returns the early slot of table index index, taken (empty) if the
