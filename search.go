@@ -55,6 +55,11 @@ import "math/bits"
 //  11. The hook: called only while something watches (e.hook != nil), and
 //     told of a move before it is made (searchMove.made false): the
 //     default search pays one test a point.
+//  12. The early table: the slot is found by e.slot, in the early table
+//     while a fresh table is faulted in (hash.go), and found again to
+//     store, since the early table may have moved into the table at a poll
+//     in between. The literal search moves it at its root and reads the
+//     table itself.
 func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
 	var (
 		dir       int // j: index into kindSteps[kind] of the current direction [5]
