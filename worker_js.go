@@ -144,20 +144,7 @@ func workerCommandLine() (*commandLine, *Engine) {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
 	}
-	faultIn(e.table)
 	return cl, e
-}
-
-// faultIn touches every 4-KiB page of the table, before the worker says it
-// is ready. A page of the WebAssembly memory costs a fault at its first
-// touch, and a search touches a new page at nearly every node: the first
-// search of a fresh worker spent most of its time there (doc/speed.md). A
-// worker has no other thread to fault the table in behind the search, as
-// the native engine has (table_linux.go).
-func faultIn(table []hashSlot) {
-	for i := 0; i < len(table); i += 4096 / len(hashSlot{}) {
-		table[i] = hashSlot{}
-	}
 }
 
 // runWorkerMode runs what the command line asks for, as main does, on the
