@@ -71,7 +71,7 @@ func (e *Engine) principalVariation(root *Position, from, to, maxMoves int) []Mo
 			}
 		}
 		seen = append(seen, pos)
-		entry := e.table[(indexKey+int32(pos.side*pos.epSquare))&e.tableMask].load()
+		entry := e.slot((indexKey + int32(pos.side*pos.epSquare)) & e.tableMask).load()
 		if entry.lock != lockKey {
 			break
 		}

@@ -384,7 +384,7 @@ func runBench(e *Engine, budget int, w io.Writer) {
 	total, elapsed := 0, time.Duration(0)
 	for _, pos := range benchPositions {
 		e.Position = newGame()
-		clear(e.table)
+		e.clearTable()
 		for _, mv := range strings.Fields(pos.moves) {
 			if m, ok := e.parseMove(mv); !ok || e.play(m) != nil {
 				panic("bench: illegal move " + mv)

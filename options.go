@@ -77,7 +77,7 @@ var options = []option{
 	{uci: "Hash", flag: "hash", usage: "the transposition table in MiB (144: micro-Max's 2^24 entries); CECP's memory command sets it too",
 		kind: spinOption, def: defaultHashEntries * len(hashSlot{}) >> 20, lo: 1, hi: maxMemoryMB, top: func(_ *Engine, c *config) int { return c.memoryLimit() },
 		get: func(e *Engine, _ *config) int { return e.memoryMB() }, set: func(e *Engine, _ *config, v int) { e.setMemory(v) }},
-	{uci: "Clear Hash", kind: buttonOption, set: func(e *Engine, _ *config, _ int) { clear(e.table) }},
+	{uci: "Clear Hash", kind: buttonOption, set: func(e *Engine, _ *config, _ int) { e.clearTable() }},
 	{uci: "Move Overhead", kind: spinOption, lo: 0, hi: maxOverheadMS,
 		get: func(_ *Engine, c *config) int { return int(c.overhead.Milliseconds()) },
 		set: func(_ *Engine, c *config, v int) { c.overhead = time.Duration(v) * time.Millisecond }},

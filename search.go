@@ -55,6 +55,11 @@ import "math/bits"
 //  11. The hook: called only while something watches (e.hook != nil), and
 //     told of a move before it is made (searchMove.made false): the
 //     default search pays one test a point.
+//  12. The early table: the slot is found by e.slot, in the early table
+//     while a fresh table is faulted in (hash.go), and found again to
+//     store, since the early table may have moved into the table at a poll
+//     in between. The literal search moves it at its root and reads the
+//     table itself.
 func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
 	var (
 		dir       int // j: index into kindSteps[kind] of the current direction [5]
@@ -80,10 +85,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		rayStart  int // square a ray starts from: from, or in quiet iterations the square before the target
 	)
 	b := &e.board
-	us, them := side>>4, 1-side>>4                              // colour indices of pieces and kings [1]
-	table := e.table                                            // [9]
-	slot := &table[(indexKey+int32(side*epSquare))&e.tableMask] // look up the position
-	entry := slot.load()
+	us, them := side>>4, 1-side>>4                           // colour indices of pieces and kings [1]
+	index := (indexKey + int32(side*epSquare)) & e.tableMask // the position's slot
+	entry := e.slot(index).load()                            // look up the position [12]
 
 	alpha-- // make room for the delayed-loss bonus
 	iter, best = int(entry.depth), int(entry.score)
@@ -339,7 +343,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		if best == -infinity { // every move loses the king: mate, or stalemate if not in check
 			best = -e.search(24-side, -infinity, infinity, 0, indexKey, lockKey, noSquare, noSquare, 1)
 		}
-		slot.store(hashEntry{ // always store the result
+		e.slot(index).store(hashEntry{ // always store the result [12]
 			lock:  lockKey,
 			score: int32(best),
 			from:  uint8(bestFrom | 8*b2i(best > alpha) | noSquare*b2i(best < beta)), // best move, bound flags

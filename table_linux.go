@@ -17,17 +17,13 @@ import (
 // with 4-KiB pages nearly every probe also misses the TLB and walks the
 // page tables; the 72 2-MiB pages of the default table all fit in the TLB.
 //
-// But the first touch of a huge page costs the kernel 2 MiB to zero (and on
-// a VM often the host's faults for each 4-KiB piece), and a search's first
-// few hundred nodes touch every huge page of the table: a first move of a
-// fresh engine took 15 to 50 ms where the same search warm took under 1.
-// So with prefaultTables a new table starts in 4-KiB pages, which the
-// search faults in cheaply where it touches them, and a goroutine turns it
-// into huge pages behind the search, a huge page at a time
-// (startPrefault): MADV_COLLAPSE copies what the search has stored into a
-// huge page, and a range the search has not touched yet is faulted in as a
-// huge page at once. Without prefaultTables (one core, the tests) the
-// table asks for huge pages from the start, as the search faults it in.
+// But the first touch of a huge page costs the kernel 2 MiB to zero, and a
+// search's first few hundred nodes touch every huge page of the table. So
+// with prefaultTables a goroutine faults a new table in, a huge page at a
+// time (startPrefault), while the searches store into the early table
+// (hash.go), which moves into the table once it is resident. Without
+// prefaultTables (one core, the tests) the search faults the table in as
+// it goes.
 
 // hugePage is the size of a transparent huge page on x86-64 and arm64.
 const hugePage = 2 << 20
@@ -71,9 +67,7 @@ func allocTable(n int) ([]hashSlot, *tableMemory) {
 }
 
 // mapTable maps a table of size bytes, starting on a huge page (table),
-// and asks for huge pages (only a hint: without it, 4-KiB pages); with
-// prefaultTables, for 4-KiB pages until startPrefault makes them huge
-// (the kernel's default may be huge pages: transparent_hugepage "always").
+// and asks for huge pages (only a hint: without it, 4-KiB pages).
 func mapTable(size int) (mem, table []byte, err error) {
 	mem, err = syscall.Mmap(-1, 0, size+hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
@@ -81,11 +75,7 @@ func mapTable(size int) (mem, table []byte, err error) {
 	}
 	skip := -int(uintptr(unsafe.Pointer(&mem[0]))) & (hugePage - 1)
 	table = mem[skip : skip+size]
-	if prefaultTables {
-		syscall.Madvise(table, syscall.MADV_NOHUGEPAGE)
-	} else {
-		syscall.Madvise(table, syscall.MADV_HUGEPAGE)
-	}
+	syscall.Madvise(table, syscall.MADV_HUGEPAGE)
 	return mem, table, nil
 }
 
@@ -117,73 +107,51 @@ func unmapDeadTables() {
 // each would, without writing to them.
 const madvPopulateWrite = 23
 
-// madvCollapse is Linux's MADV_COLLAPSE (6.1 and later), not in package
-// syscall: make each 2-MiB range of a range one huge page, copying the
-// 4-KiB pages present (the rest is zero). It fails (EINVAL) for a range of
-// which no page has been touched, and on older kernels.
-const madvCollapse = 25
-
 // prefault is a table's fault-in on a thread of its own.
 type prefault struct {
 	halt atomic.Bool   // set to end it early
 	done chan struct{} // closed when it has ended
 }
 
-// startPrefault faults the table in as huge pages on another thread while
-// the search runs, a huge page at a time from its start: a range the
-// search has already touched (in 4-KiB pages) is collapsed into a huge
-// page, one it has not is faulted in as one. The kernel copies the pages
-// the search wrote and blocks the search's accesses to a range only while
-// it copies that range, so what the search stores is kept and its nodes
-// are the same. Where MADV_COLLAPSE is missing (before Linux 6.1) the
-// table asks for huge pages at once and is faulted in the same way, the
-// search taking its share of the faults (MADV_POPULATE_WRITE, before 5.14:
-// the search faults everything in itself).
+// startPrefault faults the table in on another thread, a huge page at a
+// time from its start (MADV_POPULATE_WRITE; before Linux 5.14, by adding 0
+// to a word of each 4-KiB page, which keeps whatever a search stored).
 func startPrefault(table []byte) *prefault {
 	f := &prefault{done: make(chan struct{})}
 	go func() {
 		defer close(f.done)
-		collapse := collapseWorks()
-		if !collapse {
-			syscall.Madvise(table, syscall.MADV_HUGEPAGE)
-		}
+		populate := true
 		for start := 0; start < len(table) && !f.halt.Load(); start += hugePage {
 			huge := table[start:min(start+hugePage, len(table))]
-			syscall.Madvise(huge, syscall.MADV_HUGEPAGE) // huge pages here from now on
-			if collapse && len(huge) == hugePage && syscall.Madvise(huge, madvCollapse) == nil {
-				continue // the pages the search touched, copied into a huge page
+			if populate && syscall.Madvise(huge, madvPopulateWrite) == nil {
+				continue
 			}
-			// untouched so far: fault it in as a huge page
-			if syscall.Madvise(huge, madvPopulateWrite) != nil {
-				syscall.Madvise(table, syscall.MADV_HUGEPAGE)
-				return // an older kernel: the search faults the pages in itself
-			}
-			if collapse {
-				syscall.Madvise(huge, madvCollapse) // the search touched it in between: 4-KiB pages
+			populate = false // an older kernel
+			for page := 0; page < len(huge); page += 4096 {
+				atomic.AddUint32((*uint32)(unsafe.Pointer(&huge[page])), 0)
 			}
 		}
 	}()
 	return f
 }
 
-// collapseWorks reports whether the kernel collapses 4-KiB pages into a
-// huge page (MADV_COLLAPSE), trying it on a mapping of its own.
-func collapseWorks() bool {
-	mem, err := syscall.Mmap(-1, 0, 2*hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		return false
-	}
-	defer syscall.Munmap(mem)
-	skip := -int(uintptr(unsafe.Pointer(&mem[0]))) & (hugePage - 1)
-	huge := mem[skip : skip+hugePage]
-	huge[0] = 1 // a page of it touched
-	return syscall.Madvise(huge, madvCollapse) == nil
-}
-
 // wait waits until the table's fault-in (if any) has ended.
 func (m *tableMemory) wait() {
 	if m != nil && m.fault != nil {
 		<-m.fault.done
+	}
+}
+
+// resident reports whether the table's fault-in (if any) has ended.
+func (m *tableMemory) resident() bool {
+	if m == nil || m.fault == nil {
+		return true
+	}
+	select {
+	case <-m.fault.done:
+		return true
+	default:
+		return false
 	}
 }
 

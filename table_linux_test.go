@@ -1,7 +1,11 @@
 package main
 
 import (
+	"fmt"
+	"time"
+
 	"bufio"
+	"github.com/google/go-cmp/cmp"
 	"os"
 	"runtime"
 	"strconv"
@@ -14,9 +18,9 @@ import (
 // TestPrefaultTable: with prefaultTables on, a new table is faulted in on
 // another thread while slots in its first quarter are stored into, and
 // afterwards the whole table is resident (its mapping's Rss in
-// /proc/self/smaps), in huge pages (AnonHugePages; where the kernel has
-// MADV_COLLAPSE), every slot stored holds what was stored and every other
-// slot is still empty.
+// /proc/self/smaps), in huge pages (AnonHugePages; unless the kernel's
+// transparent huge pages are off), every slot stored holds what was stored
+// and every other slot is still empty.
 func TestPrefaultTable(t *testing.T) {
 	if !populateWorks(t) {
 		t.Skip("MADV_POPULATE_WRITE cannot be seen to work here (qemu-user ignores it, and its /proc/self/smaps is the emulator's)")
@@ -40,7 +44,7 @@ func TestPrefaultTable(t *testing.T) {
 	if rss, size := residentKB(t, unsafe.Pointer(&table[0])), n*len(hashSlot{})>>10; rss < size {
 		t.Errorf("after the fault-in, %d KiB of the table's %d KiB are resident", rss, size)
 	}
-	if huge, size := hugeKB(t, unsafe.Pointer(&table[0])), n*len(hashSlot{})>>10; collapseWorks() && huge < size {
+	if huge, size := hugeKB(t, unsafe.Pointer(&table[0])), n*len(hashSlot{})>>10; hugePagesOn() && huge < size {
 		t.Errorf("after the fault-in, %d KiB of the table's %d KiB are in huge pages", huge, size)
 	}
 	for i := range table {
@@ -50,49 +54,6 @@ func TestPrefaultTable(t *testing.T) {
 		}
 	}
 	runtime.KeepAlive(owner)
-}
-
-// TestTableFaultedInBehind: with prefaultTables on, a new table starts in
-// 4-KiB pages, so that a search's first stores fault in 4 KiB each, not a
-// huge page of 2 MiB (the first move of a fresh engine: doc/speed.md); its
-// fault-in then turns all of it into huge pages, the pages stored into
-// copied with what they hold.
-func TestTableFaultedInBehind(t *testing.T) {
-	if !populateWorks(t) {
-		t.Skip("MADV_POPULATE_WRITE cannot be seen to work here (qemu-user ignores it, and its /proc/self/smaps is the emulator's)")
-	}
-	if !collapseWorks() {
-		t.Skip("no MADV_COLLAPSE here (Linux 6.1): the table asks for huge pages at once")
-	}
-	prefaultTables = true
-	defer func() { prefaultTables = false }()
-	const size = 16 * hugePage
-	mem, table, err := mapTable(size)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer syscall.Munmap(mem)
-	slots := unsafe.Slice((*hashSlot)(unsafe.Pointer(&table[0])), size/len(hashSlot{}))
-	stored := map[int]hashEntry{}
-	for k := 0; k < 8; k++ { // a slot in every other huge page, none across two pages
-		index := (2*k*hugePage + 100) / len(hashSlot{})
-		entry := hashEntry{lock: int32(k + 1), score: int32(-k), from: uint8(k), to: 0x77, depth: int8(k)}
-		slots[index].store(entry)
-		stored[index] = entry
-	}
-	if rss, huge := residentKB(t, unsafe.Pointer(&table[0])), hugeKB(t, unsafe.Pointer(&table[0])); rss > 8*4 || huge != 0 {
-		t.Fatalf("8 slots stored into a fresh table made %d KiB resident, %d KiB of it in huge pages: want 4 KiB a slot", rss, huge)
-	}
-	fault := startPrefault(table)
-	<-fault.done
-	if huge := hugeKB(t, unsafe.Pointer(&table[0])); huge != size>>10 {
-		t.Errorf("after the fault-in, %d KiB of the table's %d KiB are in huge pages", huge, size>>10)
-	}
-	for i := range slots {
-		if got, want := slots[i].load(), stored[i]; got != want {
-			t.Fatalf("slot %d holds %+v, want %+v", i, got, want)
-		}
-	}
 }
 
 // currentPrefault is the fault-in of the mapping that holds table.
@@ -184,6 +145,13 @@ func TestPrefaultStoppedByResize(t *testing.T) {
 	}
 }
 
+// hugePagesOn reports whether the kernel gives transparent huge pages to
+// memory that asks (not "never").
+func hugePagesOn() bool {
+	mode, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled")
+	return err == nil && !strings.Contains(string(mode), "[never]")
+}
+
 // populateWorks reports whether MADV_POPULATE_WRITE makes a fresh mapping
 // resident.
 func populateWorks(t *testing.T) bool {
@@ -248,4 +216,93 @@ func (w *answerWatch) Write(p []byte) (int, error) {
 		}
 	}
 	return len(p), nil
+}
+
+// TestEarlyTable: a fresh engine whose table is still being faulted in
+// searches in the early table (hash.go), and plays the game a resident
+// table plays, node for node, iteration by iteration: when the table
+// becomes resident between searches and mid-search (the early table moved
+// in at a poll), when the early table fills up first (the search waits for
+// the table at a poll), when the literal search starts (at its root), and
+// with the real fault-in (prefaultTables).
+func TestEarlyTable(t *testing.T) {
+	const moves, budget = 8, 20000
+	game := func(e *Engine, literal bool, before func(move int)) []string {
+		var lines []string
+		e.literal = literal
+		for move := 1; move <= moves; move++ {
+			before(move)
+			e.pendingFrom = infinity
+			report := func(depth, nodes, score, from, to int) {
+				lines = append(lines, fmt.Sprintf("move %d depth %d nodes %d score %d %s", move, depth, nodes, score, squareName(from&^offBoard)+squareName(to&^offBoard)))
+			}
+			if !e.rootSearch(&searchControl{budget: budget, report: report}) {
+				lines = append(lines, "no move")
+				break
+			}
+		}
+		return lines
+	}
+	// faulting gives e's table a fault-in that ends when done is closed,
+	// and an early table of size slots.
+	faulting := func(e *Engine, size int) (done chan struct{}) {
+		done = make(chan struct{})
+		e.tableMemory.fault = &prefault{done: done}
+		e.early = newEarlyTable(size)
+		return done
+	}
+	for _, literal := range []bool{false, true} {
+		want := game(newEngine(defaultHashEntries), literal, func(int) {})
+
+		if !literal {
+			// Resident during the fourth search: three searches entirely in
+			// the early table, the fourth moves it in at its first poll.
+			e := newEngine(defaultHashEntries)
+			done := faulting(e, earlySlots)
+			got := game(e, literal, func(move int) {
+				if move == 4 {
+					if e.early == nil {
+						t.Fatal("three searches while the table faults in: the early table is gone")
+					}
+					close(done)
+				}
+				if move == 5 && e.early != nil {
+					t.Fatal("the table is resident: the early table is still there")
+				}
+			})
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("resident at the fourth search (-want +got):\n%s", diff)
+			}
+		}
+
+		// The early table half full before the table is resident: the
+		// first poll after waits for the table (the literal search: its root).
+		e := newEngine(defaultHashEntries)
+		done := faulting(e, 1<<13)
+		e.early.limit = 500
+		time.AfterFunc(20*time.Millisecond, func() { close(done) })
+		got := game(e, literal, func(move int) {
+			if move == 2 && e.early != nil {
+				t.Fatal("the early table was half full: it is still there")
+			}
+		})
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("literal %v, the early table full (-want +got):\n%s", literal, diff)
+		}
+	}
+
+	// The real fault-in, which micro-Max's table outlasts the first search.
+	prefaultTables = true
+	defer func() { prefaultTables = false }()
+	e := newEngine(defaultHashEntries)
+	if e.tableMemory == nil || e.tableMemory.fault == nil {
+		t.Skip("no mapping with a fault-in: the table came from the Go heap")
+	}
+	if e.early == nil && !e.tableMemory.resident() {
+		t.Fatal("a fresh table faulting in, and no early table")
+	}
+	want := game(newEngine(defaultHashEntries), false, func(int) {})
+	if diff := cmp.Diff(want, game(e, false, func(int) {})); diff != "" {
+		t.Errorf("with the real fault-in (-want +got):\n%s", diff)
+	}
 }

@@ -137,6 +137,7 @@ type Engine struct {
 	table       []hashSlot
 	tableMask   int32        // U-1: table index mask
 	tableMemory *tableMemory // owns the table's memory (table_linux.go)
+	early       *earlyTable  // not in micro-Max: the slots stored while the table is faulted in (hash.go), or nil
 	nodes       int          // N: passes through iterative-deepening loops, this search (C's N-128)
 	rootLock    int32        // j: Z key of the root, one more for every search
 	pendingFrom int          // K: from-square of the move the root must check and play, or infinity to think
@@ -220,9 +221,15 @@ var errStopped = errors.New("search stopped")
 
 // pollStop is the searches' poll of their control, every stopPollNodes
 // nodes: not in micro-Max, which has no way to be interrupted.
+// It also moves the early table into the table once that is resident.
 func (e *Engine) pollStop() {
-	if e.nodes&(stopPollNodes-1) == 0 && e.ctl.poll != nil && e.ctl.poll(e.nodes) {
-		panic(errStopped)
+	if e.nodes&(stopPollNodes-1) == 0 {
+		if e.early != nil {
+			e.settleTable(false)
+		}
+		if e.ctl.poll != nil && e.ctl.poll(e.nodes) {
+			panic(errStopped)
+		}
 	}
 }
 
@@ -248,6 +255,9 @@ func (e *Engine) rootSearch(ctl *searchControl) (played bool) {
 		search = e.searchLiteral // the same tree, without search's shortcuts
 		if e.hook == nil {
 			e.hook = quietHook{} // the literal search calls its hook unconditionally
+		}
+		if e.early != nil {
+			e.settleTable(true) // it reads the table itself
 		}
 	}
 	root := e.Position
