@@ -168,9 +168,9 @@ func (e *Engine) lab() labSettings {
 
 func (l *labRules) move(m *searchMove) (pruneRule, int) {
 	f := &l.frames[len(l.frames)-1]
-	m.eval, m.number = f.eval, f.made // what the search does not tell
+	node := *f // the node's evaluation and the moves it made before m
 	f.made++
-	return l.e.labRule(m, &l.lab)
+	return l.e.labRule(m, node, &l.lab)
 }
 
 // labRule decides the fate of a move by micro-Max's futility test and the
@@ -178,13 +178,16 @@ func (l *labRules) move(m *searchMove) (pruneRule, int) {
 // the move gets: v if its reply is to be searched (notPruned), else the
 // pruned move's score. It replaces micro-Max's test C: s>1|v>f, which it
 // gives back with every rule off (margin 0).
-func (e *Engine) labRule(m *searchMove, lab *labSettings) (pruneRule, int) {
+//
+// node is what the laboratory keeps of m's node: its evaluation and the
+// moves it made before m in this iteration, which the search does not tell.
+func (e *Engine) labRule(m *searchMove, node labFrame, lab *labSettings) (pruneRule, int) {
 	rule, score := notPruned, m.score
 	switch {
 	case m.remaining <= 1:
 		rule, score = e.frontierRule(m, lab)
 	case m.remaining <= 3:
-		rule, score = e.preFrontierRule(m, lab)
+		rule, score = e.preFrontierRule(m, node, lab)
 	}
 	switch {
 	case rule != notPruned:
@@ -195,7 +198,7 @@ func (e *Engine) labRule(m *searchMove, lab *labSettings) (pruneRule, int) {
 	// Extended Futility Pruning combining the ideas of Fruit's History
 	// Leaf Pruning and Late Move Reductions is called Move Count Based
 	// Pruning or Late Move Pruning (LMP)". See lateMove.
-	case lab.lateMove && e.lateMove(m):
+	case lab.lateMove && e.lateMove(m, node.made):
 		return ruleLateMove, min(m.score, m.alphaNow)
 	}
 	return rule, score
@@ -204,10 +207,10 @@ func (e *Engine) labRule(m *searchMove, lab *labSettings) (pruneRule, int) {
 // lateMove reports whether late move pruning cuts m: a quiet move (no
 // capture, no promotion, not the table's move, not a check, the mover not
 // in check, no mate score in the window) at s<=2, after lateMoveBase + s*s
-// moves of its node's iteration. micro-Max has no move ordering but the
+// moves of its node's iteration (number: those made before it). micro-Max has no move ordering but the
 // table's move first, so "late" is late in its board scan.
-func (e *Engine) lateMove(m *searchMove) bool {
-	return m.remaining <= 2 && !m.root && m.gain == 0 && !m.tableMove && m.number >= lateMoveBase+m.remaining*m.remaining &&
+func (e *Engine) lateMove(m *searchMove, number int) bool {
+	return m.remaining <= 2 && !m.root && m.gain == 0 && !m.tableMove && number >= lateMoveBase+m.remaining*m.remaining &&
 		!mateWindow(m.alphaNow, m.beta) && !e.inCheckBefore(m) && !e.givesCheck(m)
 }
 
@@ -263,7 +266,7 @@ func (e *Engine) frontierRule(m *searchMove, lab *labSettings) (pruneRule, int) 
 
 // preFrontierRule decides a move whose reply has two or three plies left
 // (s==2..3): extended, deep and aggressive futility.
-func (e *Engine) preFrontierRule(m *searchMove, lab *labSettings) (pruneRule, int) {
+func (e *Engine) preFrontierRule(m *searchMove, node labFrame, lab *labSettings) (pruneRule, int) {
 	v, f := m.score, m.alphaNow
 	switch {
 	// Extended futility (seed 001, the CPW page, after E.A. Heinz):
@@ -309,7 +312,7 @@ func (e *Engine) preFrontierRule(m *searchMove, lab *labSettings) (pruneRule, in
 	// form: see generalFutile. (Last: a case that holds
 	// but does not prune ends the switch.)
 	case lab.general || lab.weak:
-		if rule := e.generalFutile(m, lab); rule != notPruned {
+		if rule := e.generalFutile(m, node.eval, lab); rule != notPruned {
 			return rule, min(v, f)
 		}
 	}
@@ -405,8 +408,8 @@ func (e *Engine) gainAfter(m *searchMove, side int) int {
 //
 // where only the checks and the captures of the queen are searched ("we do
 // have to generate moves to try all Queen captures").
-func (e *Engine) generalFutile(m *searchMove, lab *labSettings) pruneRule {
-	gap := m.alphaNow - m.eval - 2*posMargin
+func (e *Engine) generalFutile(m *searchMove, eval int, lab *labSettings) pruneRule {
+	gap := m.alphaNow - eval - 2*posMargin
 	if gap < 0 {
 		return notPruned
 	}

@@ -288,7 +288,7 @@ type labCheck struct {
 
 func (c *labCheck) move(m *searchMove) (pruneRule, int) {
 	c.moves++
-	if rule, score := c.e.labRule(m, &labSettings{}); rule != m.rule || score != m.score {
+	if rule, score := c.e.labRule(m, labFrame{}, &labSettings{}); rule != m.rule || score != m.score {
 		c.t.Fatalf("%v at depth %d (v %d, f %d): labRule %v %d, the search %v %d", moveName(m.from, m.to), m.iter,
 			m.score, m.alphaNow, rule, score, m.rule, m.score)
 	}
@@ -466,7 +466,7 @@ func TestLabRules(t *testing.T) {
 			lm.made = made
 			lm.iter, lm.remaining = max(c.remaining, 1), c.remaining
 			lm.score, lm.alphaNow, lm.beta, lm.gain = c.v, c.f, c.l, 99*pieceValue[lm.victim&7]
-			rule, score := e.labRule(&lm, &c.lab)
+			rule, score := e.labRule(&lm, labFrame{}, &c.lab)
 			if (want{rule, score}) != c.want {
 				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, made, rule, score, c.want.rule, c.want.score)
 			}
@@ -705,8 +705,8 @@ func TestLabNewRules(t *testing.T) {
 			lm.made = made
 			lm.iter, lm.remaining = max(c.s, 1), c.s
 			lm.score, lm.alphaNow, lm.beta, lm.gain = c.v, c.f, c.l, 99*pieceValue[lm.victim&7]
-			lm.eval, lm.number, lm.tableMove = c.e, c.made, c.table
-			if rule, score := e.labRule(&lm, &c.lab); (want{rule, score}) != c.want {
+			lm.tableMove = c.table
+			if rule, score := e.labRule(&lm, labFrame{eval: c.e, made: c.made}, &c.lab); (want{rule, score}) != c.want {
 				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, made, rule, score, c.want.rule, c.want.score)
 			}
 		}

@@ -326,8 +326,6 @@ type searchMove struct {
 	alphaNow  int       // f: alpha raised to the best score so far
 	beta      int       // l
 	tableMove bool      // the table's best move, tried first (C: h)
-	eval      int       // e: the node's evaluation, from side's view (the laboratory's, lab.go; the searches leave it 0)
-	number    int       // the moves the node made before this one in this iteration (likewise)
 	rule      pruneRule // micro-Max's verdict, or a hook's before this one
 	made      bool      // the move stands on the board (the literal search), else the board is as before it
 }
