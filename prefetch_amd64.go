@@ -11,8 +11,12 @@ import "math/bits"
 // enough that every move is searched (after the best move, if that did not
 // fail high already). It only reads; a slot guessed wrong costs a fetch.
 // The guesses leave out castling and double steps (their e.p. square
-// changes the slot) and take every pawn step.
+// changes the slot) and take every pawn step. None while there is an early
+// table (hash.go): the table's pages may not be there yet.
 func (e *Engine) prefetchChildren(side int, indexKey int32) {
+	if e.early != nil {
+		return
+	}
 	b := &e.board
 	table, mask := e.table, e.tableMask
 	var slots [256]*hashSlot

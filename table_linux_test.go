@@ -1,11 +1,8 @@
 package main
 
 import (
-	"fmt"
-	"time"
-
 	"bufio"
-	"github.com/google/go-cmp/cmp"
+	"fmt"
 	"os"
 	"runtime"
 	"strconv"
@@ -13,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"unsafe"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestPrefaultTable: with prefaultTables on, a new table is faulted in on
@@ -220,14 +219,15 @@ func (w *answerWatch) Write(p []byte) (int, error) {
 
 // TestEarlyTable: a fresh engine whose table is still being faulted in
 // searches in the early table (hash.go), and plays the game a resident
-// table plays, node for node, iteration by iteration: when the table
-// becomes resident between searches and mid-search (the early table moved
-// in at a poll), when the early table fills up first (the search waits for
-// the table at a poll), when the literal search starts (at its root), and
-// with the real fault-in (prefaultTables).
+// table plays, node for node, iteration by iteration, in searches longer
+// than a poll's 4096 nodes and shorter: when the table becomes resident
+// between searches (the early table moved in at the next search's start,
+// or mid-search at a poll), when the early table fills up first (moved in
+// at once, the table never resident), with the literal search (which moves
+// it in at its root), and with the real fault-in (prefaultTables).
 func TestEarlyTable(t *testing.T) {
-	const moves, budget = 8, 20000
-	game := func(e *Engine, literal bool, before func(move int)) []string {
+	const moves = 8
+	game := func(e *Engine, literal bool, budget int, before func(move int)) []string {
 		var lines []string
 		e.literal = literal
 		for move := 1; move <= moves; move++ {
@@ -251,43 +251,45 @@ func TestEarlyTable(t *testing.T) {
 		e.early = newEarlyTable(size)
 		return done
 	}
-	for _, literal := range []bool{false, true} {
-		want := game(newEngine(defaultHashEntries), literal, func(int) {})
+	var want20000 []string
+	for _, budget := range []int{300, 20000} {
+		for _, literal := range []bool{false, true} {
+			name := fmt.Sprintf("budget %d, literal %v", budget, literal)
+			want := game(newEngine(defaultHashEntries), literal, budget, func(int) {})
+			if budget == 20000 && !literal {
+				want20000 = want
+			}
 
-		if !literal {
-			// Resident during the fourth search: three searches entirely in
-			// the early table, the fourth moves it in at its first poll.
+			// Resident during the fourth search: three searches in the
+			// early table (the literal search moves it at once).
 			e := newEngine(defaultHashEntries)
 			done := faulting(e, earlySlots)
-			got := game(e, literal, func(move int) {
+			got := game(e, literal, budget, func(move int) {
 				if move == 4 {
-					if e.early == nil {
-						t.Fatal("three searches while the table faults in: the early table is gone")
+					if !literal && e.early == nil {
+						t.Fatalf("%s: three searches while the table faults in, and the early table is gone", name)
 					}
 					close(done)
 				}
 				if move == 5 && e.early != nil {
-					t.Fatal("the table is resident: the early table is still there")
+					t.Fatalf("%s: the table is resident, and the early table is still there", name)
 				}
 			})
 			if diff := cmp.Diff(want, got); diff != "" {
-				t.Errorf("resident at the fourth search (-want +got):\n%s", diff)
+				t.Errorf("%s, resident at the fourth search (-want +got):\n%s", name, diff)
 			}
-		}
 
-		// The early table half full before the table is resident: the
-		// first poll after waits for the table (the literal search: its root).
-		e := newEngine(defaultHashEntries)
-		done := faulting(e, 1<<13)
-		e.early.limit = 500
-		time.AfterFunc(20*time.Millisecond, func() { close(done) })
-		got := game(e, literal, func(move int) {
-			if move == 2 && e.early != nil {
-				t.Fatal("the early table was half full: it is still there")
+			// The early table half full, the table never resident.
+			e = newEngine(defaultHashEntries)
+			faulting(e, 1<<13)
+			e.early.limit = 500
+			got = game(e, literal, budget, func(int) {})
+			if e.early != nil {
+				t.Fatalf("%s: the early table took %d slots, more than its limit of 500, and is still there", name, e.early.used)
 			}
-		})
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("literal %v, the early table full (-want +got):\n%s", literal, diff)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s, the early table full (-want +got):\n%s", name, diff)
+			}
 		}
 	}
 
@@ -301,8 +303,7 @@ func TestEarlyTable(t *testing.T) {
 	if e.early == nil && !e.tableMemory.resident() {
 		t.Fatal("a fresh table faulting in, and no early table")
 	}
-	want := game(newEngine(defaultHashEntries), false, func(int) {})
-	if diff := cmp.Diff(want, game(e, false, func(int) {})); diff != "" {
+	if diff := cmp.Diff(want20000, game(e, false, 20000, func(int) {})); diff != "" {
 		t.Errorf("with the real fault-in (-want +got):\n%s", diff)
 	}
 }

@@ -224,8 +224,8 @@ var errStopped = errors.New("search stopped")
 // It also moves the early table into the table once that is resident.
 func (e *Engine) pollStop() {
 	if e.nodes&(stopPollNodes-1) == 0 {
-		if e.early != nil {
-			e.settleTable(false)
+		if e.early != nil && e.tableMemory.resident() {
+			e.settleTable()
 		}
 		if e.ctl.poll != nil && e.ctl.poll(e.nodes) {
 			panic(errStopped)
@@ -250,15 +250,15 @@ func b2i(b bool) int {
 // (e.aborted) plays nothing and leaves the position as it was.
 func (e *Engine) rootSearch(ctl *searchControl) (played bool) {
 	e.ctl, e.hook = ctl, hookOf(e.rules, ctl.hooks)
-	search := e.search
-	if e.literal || ctl.literal {
+	search, literal := e.search, e.literal || ctl.literal
+	if literal {
 		search = e.searchLiteral // the same tree, without search's shortcuts
 		if e.hook == nil {
 			e.hook = quietHook{} // the literal search calls its hook unconditionally
 		}
-		if e.early != nil {
-			e.settleTable(true) // it reads the table itself
-		}
+	}
+	if e.early != nil && (literal || e.tableMemory.resident()) {
+		e.settleTable() // the literal search reads the table itself
 	}
 	root := e.Position
 	defer func() {
