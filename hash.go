@@ -167,8 +167,8 @@ func (e *Engine) resizeTable(n int) {
 func (e *Engine) waitTable() { e.tableMemory.wait() }
 
 // clearTable empties the table, once it is resident (clearing a table
-// still being faulted in would fault the rest in 4-KiB page by page), and
-// lets the early table go.
+// still being faulted in would fault the rest in on this thread, beside
+// the fault-in), and lets the early table go.
 func (e *Engine) clearTable() {
 	e.waitTable()
 	e.early = nil

@@ -207,8 +207,9 @@ func (e *Engine) labRule(m *searchMove, node labFrame, lab *labSettings) (pruneR
 // lateMove reports whether late move pruning cuts m: a quiet move (no
 // capture, no promotion, not the table's move, not a check, the mover not
 // in check, no mate score in the window) at s<=2, after lateMoveBase + s*s
-// moves of its node's iteration (number: those made before it). micro-Max has no move ordering but the
-// table's move first, so "late" is late in its board scan.
+// moves of its node's iteration (number: those made before it). micro-Max
+// has no move ordering but the table's move first, so "late" is late in
+// its board scan.
 func (e *Engine) lateMove(m *searchMove, number int) bool {
 	return m.remaining <= 2 && !m.root && m.gain == 0 && !m.tableMove && number >= lateMoveBase+m.remaining*m.remaining &&
 		!mateWindow(m.alphaNow, m.beta) && !e.inCheckBefore(m) && !e.givesCheck(m)
