@@ -144,8 +144,9 @@ const (
 // prefaultTables, set by main on a machine with more than one core, has
 // allocTable fault a new table's memory in on another thread, in huge
 // pages behind the search (table_linux.go), as engines clear their tables
-// on several threads. Tests leave it off: they make many engines, and most
-// touch little of their tables.
+// on several threads; the worker sets it too, where a goroutine touches
+// the table between the worker's messages (table_js.go). Tests leave it
+// off: they make many engines, and most touch little of their tables.
 var prefaultTables bool
 
 // resizeTable replaces the transposition table by an empty one of n entries
@@ -176,8 +177,8 @@ func (e *Engine) clearTable() {
 }
 
 // The early table. A new table is memory the kernel has yet to give: the
-// first touch of each page faults. While another thread faults it in
-// (prefaultTables), a search that stored into it would fault a page at
+// first touch of each page faults. While another thread (or, in the
+// worker, a goroutine between messages) faults it in (prefaultTables), a search that stored into it would fault a page at
 // nearly every node, 5 microseconds a node where 0.3 do: a fresh engine's
 // first move would be slow. So until the table is resident the searches
 // store into a small early table instead: the slots touched, each found by

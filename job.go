@@ -221,11 +221,13 @@ func (j *searchJob) run() {
 	res := searchResult{} // no legal move: no search, no nodes
 	if len(j.legal) > 0 {
 		e.pendingFrom = infinity // think
+		hostSearching(true)      // in a browser, the table's fault-in waits (table_js.go)
 		if j.atLevel {
 			played = j.runAtLevel() // a strength level's move (strength.go)
 		} else {
 			played = e.rootSearch(&j.ctl)
 		}
+		hostSearching(false)
 		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: j.stats}
 	}
 	res.played = played

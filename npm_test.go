@@ -73,9 +73,28 @@ func TestNpmPackage(t *testing.T) {
 	t.Run("npx-uci", func(t *testing.T) { uciBattery(t, npx, true) })
 	t.Run("module-uci", func(t *testing.T) { uciBattery(t, module, false) })
 	t.Run("npx-cecp", func(t *testing.T) { cecpGame(t, npx) })
+	t.Run("fresh", func(t *testing.T) { freshEngine(t, npx) })
 	t.Run("readme", func(t *testing.T) { readmeExample(t, project, env) })
 	t.Run("exports", func(t *testing.T) { packageExports(t, project, env) })
 	t.Run("flags", func(t *testing.T) { npmFlags(t, project, env) })
+}
+
+// freshEngine checks a fresh engine's searches while its table is still
+// being faulted in (table_js.go): sent at once after uci, they search into
+// the early table, and count the native engine's nodes, iteration by
+// iteration; an isready during an infinite search, sent before the
+// fault-in has ended, is answered before the stop.
+func freshEngine(t *testing.T, start func(*testing.T) *lineEngine) {
+	script := []string{"uci", "position startpos", "go nodes 30000", "position startpos moves e2e4", "go nodes 30000",
+		"position startpos moves e2e4 e7e5", "go nodes 30000", "position startpos moves e2e4 e7e5 g1f3", "go nodes 200000"}
+	if got, want := searchLines(start(t).run(script)), searchLines(startNative(t).run(script)); !slices.Equal(got, want) {
+		t.Errorf("a fresh engine's searches:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	e := start(t)
+	e.send("uci", "position startpos", "go infinite", "isready")
+	e.until(func(l string) bool { return l == "readyok" }, 20*time.Second)
+	e.send("stop")
+	e.until(isBestmove, 20*time.Second)
 }
 
 // offlineNpmEnv is the environment of npm and node in the test: no

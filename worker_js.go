@@ -41,6 +41,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 )
@@ -62,6 +63,8 @@ var host struct {
 	wakeUp  func()        // asks the event loop to call wake after the messages waiting
 	resumed chan struct{} // wake was called
 	last    time.Time     // when the search last looked at the messages
+	// searching is set while a search runs (hostSearching).
+	searching atomic.Bool
 }
 
 // runWorker runs the engine as a Web Worker's UCI engine (or, if asked,
@@ -97,6 +100,7 @@ func runWorker() bool {
 	}
 
 	warmUp()
+	prefaultTables = true // touch the table's pages between the messages (table_js.go)
 	cl, e := workerCommandLine()
 	q := &lineQueue{wake: make(chan struct{}, 1)}
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -203,6 +207,11 @@ func pollHost() {
 	yieldToHost()
 	host.last = time.Now()
 }
+
+// hostSearching is told when a search begins (true) and ends: while one
+// runs, the table's fault-in (table_js.go) touches no page, which would
+// hold the search up.
+func hostSearching(on bool) { host.searching.Store(on) }
 
 // yieldToHost hands the thread to the worker's event loop until the wake
 // asked for comes back (a message posted to the MessageChannel, in Node a

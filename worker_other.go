@@ -10,3 +10,6 @@ func runWorker() bool { return false }
 
 // pollHost does nothing: the protocols' input is read on a thread of its own.
 func pollHost() {}
+
+// hostSearching does nothing: the table's fault-in runs on a thread of its own.
+func hostSearching(bool) {}
