@@ -153,7 +153,9 @@ var prefaultTables bool
 // (a power of two), of zeroed memory that is touched only when used (or at
 // once: prefaultTables).
 func (e *Engine) resizeTable(n int) {
+	old := e.tableMemory
 	e.table, e.tableMemory, e.early = nil, nil, nil // let the old table go before the new one is allocated
+	old.release()                                   // its fault-in, if any, ends
 	e.table, e.tableMemory = allocTable(n)
 	e.tableMask = int32(n - 1)
 	if n > earlySlots && !e.tableMemory.resident() {
@@ -161,8 +163,8 @@ func (e *Engine) resizeTable(n int) {
 	}
 }
 
-// waitTable waits until the table is resident (table_linux.go: its
-// fault-in has ended), so that a search started after it faults none of
+// waitTable waits until the table is resident (table_linux.go,
+// table_js.go: its fault-in has ended), so that a search started after it faults none of
 // it in: the protocols' isready and ping wait for it, as a GUI waits for
 // those before it starts a game's clock.
 func (e *Engine) waitTable() { e.tableMemory.wait() }
@@ -177,16 +179,17 @@ func (e *Engine) clearTable() {
 }
 
 // The early table. A new table is memory the kernel has yet to give: the
-// first touch of each page faults. While another thread (or, in the
-// worker, a goroutine between messages) faults it in (prefaultTables), a search that stored into it would fault a page at
-// nearly every node, 5 microseconds a node where 0.3 do: a fresh engine's
-// first move would be slow. So until the table is resident the searches
-// store into a small early table instead: the slots touched, each found by
-// its index in the table (open addressing) and holding what the table's
-// slot would hold (an untouched slot is zero in both). Once the table is
-// resident, at a poll (pollStop) or when a search starts (rootSearch), the
-// slots are copied into the table, where the searches go on: the same
-// entries, so the same nodes.
+// first touch of each page faults. While another thread (in the worker, a
+// goroutine between messages) faults it in (prefaultTables), a search
+// that stored into it would fault a page at nearly every node, 5
+// microseconds a node where 0.3 do: a fresh engine's first move would be
+// slow. So until the table is resident the searches store into a small
+// early table instead: the slots touched, each found by its index in the
+// table (open addressing) and holding what the table's slot would hold (an
+// untouched slot is zero in both). Once the table is resident, at a poll
+// (pollStop) or when a search starts (rootSearch), the slots are copied
+// into the table, where the searches go on: the same entries, so the same
+// nodes.
 
 // earlySlots is the early table's size: 1.6 MiB, as many slots as some
 // 100,000 nodes touch (a first move of a bullet game, 35,624 nodes,

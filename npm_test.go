@@ -90,6 +90,10 @@ func freshEngine(t *testing.T, start func(*testing.T) *lineEngine) {
 	if got, want := searchLines(start(t).run(script)), searchLines(startNative(t).run(script)); !slices.Equal(got, want) {
 		t.Errorf("a fresh engine's searches:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	script = []string{"uci", "setoption name Hash value 16", "position startpos", "go nodes 30000", "setoption name Hash value 64", "go nodes 30000"}
+	if got, want := searchLines(start(t).run(script)), searchLines(startNative(t).run(script)); !slices.Equal(got, want) {
+		t.Errorf("a fresh engine's searches after the Hash option:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
 	e := start(t)
 	e.send("uci", "position startpos", "go infinite", "isready")
 	e.until(func(l string) bool { return l == "readyok" }, 20*time.Second)

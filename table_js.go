@@ -3,6 +3,7 @@
 package main
 
 import (
+	"runtime"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -30,7 +31,8 @@ const faultChunk = 2 << 20
 // tableMemory is a table's fault-in; nil: none (the table is resident).
 type tableMemory struct {
 	done   chan struct{} // closed when the fault-in has ended
-	waited atomic.Bool   // someone waits for it (wait): it goes on during a search
+	waited atomic.Bool   // someone waits for it (wait): no pause, no sleep
+	halt   atomic.Bool   // the table is replaced (release): end early
 }
 
 // allocTable returns a zeroed table of n slots from the Go heap and, with
@@ -46,27 +48,43 @@ func allocTable(n int) ([]hashSlot, *tableMemory) {
 }
 
 // faultIn adds 0 to a word of each 4-KiB page of the table that starts at
-// first and has size bytes, a chunk at a time, sleeping between the chunks
-// (a sleep is a timer of the worker's event loop, which reads the messages
-// waiting first). It holds the table only while it touches a chunk: a
-// table replaced (the Hash option) is let go, and its fault-in ends.
+// first and has size bytes, a chunk at a time. Between the chunks it
+// sleeps (once every goroutine waits, a sleep is a timer of the worker's
+// event loop, which reads the messages waiting first; browsers make it 4
+// ms), and while a search runs it waits, unless someone waits for the
+// table: then it goes on without sleeping, or during a search a chunk at
+// each of the search's looks at the messages (yieldToHost). It holds the
+// table only while it touches a chunk, so that a table replaced (release)
+// can be collected.
 func (m *tableMemory) faultIn(first weak.Pointer[hashSlot], size int) {
 	defer close(m.done)
-	for start := 0; start < size; start += faultChunk {
+	for start := 0; start < size && !m.halt.Load(); start += faultChunk {
 		for host.searching.Load() && !m.waited.Load() {
 			time.Sleep(time.Millisecond) // a search runs: let it
 		}
 		p := first.Value()
 		if p == nil {
-			return // the table is gone
+			return // replaced and collected while this waited
 		}
 		table := unsafe.Slice((*byte)(unsafe.Pointer(p)), size)
 		for page := start; page < min(start+faultChunk, size); page += 4096 {
 			atomic.AddUint32((*uint32)(unsafe.Pointer(&table[page])), 0) // keeps what a search stored
 		}
 		table, p = nil, nil
-		time.Sleep(time.Millisecond)
+		if !m.waited.Load() || host.searching.Load() {
+			time.Sleep(time.Millisecond)
+		}
 	}
+}
+
+// release ends the fault-in of a table being replaced (resizeTable), and
+// collects the garbage, so that the old table's memory is there for the
+// new one: the Go heap in a WebAssembly memory, which only grows.
+func (m *tableMemory) release() {
+	if m != nil {
+		m.halt.Store(true)
+	}
+	runtime.GC()
 }
 
 // wait waits until the table's fault-in (if any) has ended.

@@ -135,6 +135,14 @@ func startPrefault(table []byte) *prefault {
 	return f
 }
 
+// release ends the fault-in of a table being replaced (resizeTable)
+// early; unmapDeadTables gives its memory back once it is unreachable.
+func (m *tableMemory) release() {
+	if m != nil && m.fault != nil {
+		m.fault.halt.Store(true)
+	}
+}
+
 // wait waits until the table's fault-in (if any) has ended.
 func (m *tableMemory) wait() {
 	if m != nil && m.fault != nil {

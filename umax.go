@@ -136,7 +136,7 @@ type Engine struct {
 	Position
 	table       []hashSlot
 	tableMask   int32        // U-1: table index mask
-	tableMemory *tableMemory // owns the table's memory (table_linux.go)
+	tableMemory *tableMemory // owns the table's memory, and its fault-in (table_linux.go, table_js.go)
 	early       *earlyTable  // not in micro-Max: the slots stored while the table is faulted in (hash.go), or nil
 	nodes       int          // N: passes through iterative-deepening loops, this search (C's N-128)
 	rootLock    int32        // j: Z key of the root, one more for every search

@@ -210,7 +210,7 @@ func pollHost() {
 
 // hostSearching is told when a search begins (true) and ends: while one
 // runs, the table's fault-in (table_js.go) touches no page, which would
-// hold the search up.
+// hold the search up, unless an isready or a ping waits for it.
 func hostSearching(on bool) { host.searching.Store(on) }
 
 // yieldToHost hands the thread to the worker's event loop until the wake
