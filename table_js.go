@@ -24,9 +24,11 @@ import (
 // resident. Without prefaultTables (the tests) the search touches the
 // table as it goes.
 
-// faultChunk is how much of the table is touched between two sleeps: 512
-// pages, a millisecond or two.
-const faultChunk = 2 << 20
+// faultChunk is how much of the table is touched between two sleeps: 64
+// pages, half a millisecond under Node here (a page's first touch costs
+// some 8 microseconds in a WebAssembly memory), which is the most that a
+// line arriving waits for it.
+const faultChunk = 256 << 10
 
 // tableMemory is a table's fault-in; nil: none (the table is resident).
 type tableMemory struct {
@@ -83,8 +85,8 @@ func (m *tableMemory) faultIn(first weak.Pointer[hashSlot], size int) {
 func (m *tableMemory) release() {
 	if m != nil {
 		m.halt.Store(true)
+		runtime.GC() // (not before the first table: the heap's own memory would be zeroed for it, touching every page)
 	}
-	runtime.GC()
 }
 
 // wait waits until the table's fault-in (if any) has ended.
