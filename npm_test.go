@@ -776,7 +776,7 @@ func npmFlags(t *testing.T, project string, env []string) {
 		if !slices.Equal(got, want) || !slices.ContainsFunc(got, isBestmove) {
 			t.Errorf("npx umax %s:\n%s\nnatively:\n%s", strings.Join(c.args, " "), strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		if c.args[0] == "-elo" && !slices.Contains(got, "option name UCI_Elo type spin default 800 min 500 max 1598") {
+		if c.args[0] == "-elo" && !slices.Contains(got, "option name UCI_Elo type spin default 800 min 589 max 1599") {
 			t.Errorf("npx umax -elo 800: the uci answer does not offer UCI_Elo 800:\n%s", strings.Join(got, "\n"))
 		}
 	}
@@ -802,7 +802,7 @@ func npmFlags(t *testing.T, project string, env []string) {
 	}{
 		{[]string{"-nodes", "20000", "bench"}, 0, total, ""},
 		{[]string{"-hash", "1000"}, 2, "", "umax: -hash: want a whole number from 1 to 512"},
-		{[]string{"-elo", "300"}, 2, "", "umax: -elo: want a whole number from 500 to 1598"},
+		{[]string{"-elo", "300"}, 2, "", "umax: -elo: want a whole number from 589 to 1599"},
 		{[]string{"-nodes", "0"}, 2, "", "umax: -nodes must be at least 1"},
 		{[]string{"-frobnicate"}, 2, "", "usage: umax [flags] [bench]"},
 	} {

@@ -59,18 +59,18 @@ type strengthPoint struct {
 // strength as fullStrengthElo and fullStrengthBudget (doc/strength.md has
 // the matches; scripts/strength-calibrate.sh fits the points).
 var strengthPoints = []strengthPoint{
-	{elo: 500, strengthLevel: strengthLevel{budget: 300, spread: 100}},
-	{elo: 600, strengthLevel: strengthLevel{budget: 300, spread: 75}},
-	{elo: 790, strengthLevel: strengthLevel{budget: 300, spread: 50}},
-	{elo: 1050, strengthLevel: strengthLevel{budget: 300, spread: 35}},
-	{elo: 1100, strengthLevel: strengthLevel{budget: 300, spread: 25}},
-	{elo: 1145, strengthLevel: strengthLevel{budget: 300, spread: 12}},
-	{elo: 1185, strengthLevel: strengthLevel{budget: 300, spread: 8}},
-	{elo: 1250, strengthLevel: strengthLevel{budget: 300, spread: 5}},
-	{elo: 1250, strengthLevel: strengthLevel{budget: 1060}},
-	{elo: 1385, strengthLevel: strengthLevel{budget: 3000}},
-	{elo: 1500, strengthLevel: strengthLevel{budget: 10000}},
-	{elo: 1549, strengthLevel: strengthLevel{budget: 100000}}, // measured at 10+0.1
+	{elo: 589, strengthLevel: strengthLevel{budget: 300, spread: 100}},
+	{elo: 727, strengthLevel: strengthLevel{budget: 300, spread: 75}},
+	{elo: 890, strengthLevel: strengthLevel{budget: 300, spread: 50}},
+	{elo: 985, strengthLevel: strengthLevel{budget: 300, spread: 35}},
+	{elo: 1064, strengthLevel: strengthLevel{budget: 300, spread: 25}},
+	{elo: 1134, strengthLevel: strengthLevel{budget: 300, spread: 12}},
+	{elo: 1163, strengthLevel: strengthLevel{budget: 300, spread: 8}},
+	{elo: 1201, strengthLevel: strengthLevel{budget: 300, spread: 5}},
+	{elo: 1228, strengthLevel: strengthLevel{budget: 1000}},
+	{elo: 1335, strengthLevel: strengthLevel{budget: 3000}},
+	{elo: 1460, strengthLevel: strengthLevel{budget: 10000}},
+	{elo: 1552, strengthLevel: strengthLevel{budget: 30000}},
 	{elo: fullStrengthElo, strengthLevel: strengthLevel{budget: fullStrengthBudget}},
 }
 
@@ -78,7 +78,7 @@ var strengthPoints = []strengthPoint{
 // fullStrengthTC, where it searched a median of fullStrengthBudget nodes a
 // move. The top of the strength options is full strength.
 const (
-	fullStrengthElo    = 1598
+	fullStrengthElo    = 1599
 	fullStrengthBudget = 580942
 	fullStrengthTC     = "10+0.1"
 )
