@@ -20,7 +20,7 @@ import (
 // the two searches, the fast search's piece sets and prefetches, and the
 // hooks' list.
 var coreFiles = []string{
-	"umax.go", "board.go", "hash.go", "table_linux.go", "table_other.go",
+	"umax.go", "board.go", "hash.go", "table_linux.go", "table_other.go", "table_js.go",
 	"search_literal.go", "search.go", "pieces.go", "prefetch_amd64.go", "prefetch_other.go",
 	"hook.go",
 }
@@ -57,11 +57,11 @@ func typeCheckPackage(t *testing.T, goos, goarch string) (*token.FileSet, map[st
 // core: no type, function, variable, constant, field or method of the
 // engine around them, the protocols, the instruments or the browser. What
 // watches a search plugs in through the hook (umax.go); the core names
-// none of it. Checked on linux/amd64 and windows/arm64, so that each
-// platform's files are read.
+// none of it. Checked on linux/amd64, windows/arm64 and js/wasm, so that
+// each platform's files are read.
 func TestCoreStandsAlone(t *testing.T) {
 	t.Parallel()
-	for _, platform := range [][2]string{{"linux", "amd64"}, {"windows", "arm64"}} {
+	for _, platform := range [][2]string{{"linux", "amd64"}, {"windows", "arm64"}, {"js", "wasm"}} {
 		fset, files, info := typeCheckPackage(t, platform[0], platform[1])
 		checked := 0
 		for name, f := range files {

@@ -49,8 +49,8 @@
 //     C's variables and jumps and micro-Max's comments; it needs only
 //     umax.go and the table slot's packing in hash.go.
 //  3. hash.go: glibc's rand() replayed, the hash keys, the transposition
-//     table's 9-byte slots and its size; table_linux.go and table_other.go,
-//     its memory.
+//     table's 9-byte slots and its size; table_linux.go, table_js.go and
+//     table_other.go, its memory.
 //  4. search.go: the fast search, the same tree as the literal one with
 //     shortcuts that change its speed and nothing else, numbered in its
 //     header: pieces.go (the piece sets, recaptures found directly),

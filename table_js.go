@@ -18,11 +18,15 @@ import (
 // there is one thread. So with prefaultTables (set by the worker) a
 // goroutine touches a new table's pages a chunk at a time, sleeping
 // between the chunks so that the worker reads its messages, and pausing
-// while a search runs (hostSearching) unless someone waits for it (an
+// while a search runs (searchRunning) unless someone waits for it (an
 // isready during an infinite search); meanwhile the searches store into
 // the early table (hash.go), which moves into the table once it is
 // resident. Without prefaultTables (the tests) the search touches the
 // table as it goes.
+
+// searchRunning is set while a search runs (the worker's hostSearching):
+// the fault-in then waits.
+var searchRunning atomic.Bool
 
 // faultChunk is how much of the table is touched between two sleeps: 64
 // pages, half a millisecond under Node here (a page's first touch costs
@@ -61,7 +65,7 @@ func allocTable(n int) ([]hashSlot, *tableMemory) {
 func (m *tableMemory) faultIn(first weak.Pointer[hashSlot], size int) {
 	defer close(m.done)
 	for start := 0; start < size && !m.halt.Load(); start += faultChunk {
-		for host.searching.Load() && !m.waited.Load() {
+		for searchRunning.Load() && !m.waited.Load() {
 			time.Sleep(time.Millisecond) // a search runs: let it
 		}
 		p := first.Value()
@@ -73,7 +77,7 @@ func (m *tableMemory) faultIn(first weak.Pointer[hashSlot], size int) {
 			atomic.AddUint32((*uint32)(unsafe.Pointer(&table[page])), 0) // keeps what a search stored
 		}
 		table, p = nil, nil
-		if !m.waited.Load() || host.searching.Load() {
+		if !m.waited.Load() || searchRunning.Load() {
 			time.Sleep(time.Millisecond)
 		}
 	}

@@ -41,7 +41,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall/js"
 	"time"
 )
@@ -63,8 +62,6 @@ var host struct {
 	wakeUp  func()        // asks the event loop to call wake after the messages waiting
 	resumed chan struct{} // wake was called
 	last    time.Time     // when the search last looked at the messages
-	// searching is set while a search runs (hostSearching).
-	searching atomic.Bool
 }
 
 // runWorker runs the engine as a Web Worker's UCI engine (or, if asked,
@@ -211,7 +208,7 @@ func pollHost() {
 // hostSearching is told when a search begins (true) and ends: while one
 // runs, the table's fault-in (table_js.go) touches no page, which would
 // hold the search up, unless an isready or a ping waits for it.
-func hostSearching(on bool) { host.searching.Store(on) }
+func hostSearching(on bool) { searchRunning.Store(on) }
 
 // yieldToHost hands the thread to the worker's event loop until the wake
 // asked for comes back (a message posted to the MessageChannel, in Node a
