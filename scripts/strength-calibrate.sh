@@ -35,7 +35,7 @@
 #   fit     go run scripts/strength-fit.go: one maximum-likelihood fit
 #           over DIR/calibration (and DIR/*/ of full strength's anchors,
 #           if any), the verification checked against it, the table of
-#           points for strength.go, DIR/fit.json, the plot
+#           points for strength.go (printed, and in DIR/fit.txt), DIR/fit.json, the plot
 #           (doc/strength-scale.svg, scripts/strength-plot.go) and the
 #           page's table of measured levels (web/strength-measured.json);
 #   anchor  the engine at full strength against Stockfish at each UCI_Elo
@@ -284,7 +284,8 @@ for part in "$@"; do
 		done ;;
 	fit)
 		fit=$dir/fit.json
-		go run scripts/strength-fit.go -json "$fit" -check "$dir/verification" "$dir/calibration" $(ls -d "$dir"/*+* 2>/dev/null)
+		go run scripts/strength-fit.go -json "$fit" -check "$dir/verification" "$dir/calibration" $(ls -d "$dir"/*+* 2>/dev/null) >"$dir/fit.txt"
+		cat "$dir/fit.txt"
 		go run scripts/strength-plot.go "$fit" >doc/strength-scale.svg
 		go run scripts/strength-plot.go -page "$fit" >web/strength-measured.json ;;
 	anchor)
