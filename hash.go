@@ -164,9 +164,9 @@ func (e *Engine) resizeTable(n int) {
 }
 
 // waitTable waits until the table is resident (table_linux.go,
-// table_js.go: its fault-in has ended), so that a search started after it faults none of
-// it in: the protocols' isready and ping wait for it, as a GUI waits for
-// those before it starts a game's clock.
+// table_js.go: its fault-in has ended), so that a search started after it
+// faults none of it in: the protocols' isready and ping wait for it, as a
+// GUI waits for those before it starts a game's clock.
 func (e *Engine) waitTable() { e.tableMemory.wait() }
 
 // clearTable empties the table, once it is resident (clearing a table

@@ -85,11 +85,13 @@ func (m *tableMemory) faultIn(first weak.Pointer[hashSlot], size int) {
 
 // release ends the fault-in of a table being replaced (resizeTable), and
 // collects the garbage, so that the old table's memory is there for the
-// new one: the Go heap in a WebAssembly memory, which only grows.
+// new one: the Go heap in a WebAssembly memory, which only grows. (Not
+// before the first table: the runtime would then zero memory of its own
+// for it, touching every page before the worker is ready.)
 func (m *tableMemory) release() {
 	if m != nil {
 		m.halt.Store(true)
-		runtime.GC() // (not before the first table: the heap's own memory would be zeroed for it, touching every page)
+		runtime.GC()
 	}
 }
 
