@@ -95,8 +95,11 @@ func freshEngine(t *testing.T, start func(*testing.T) *lineEngine) {
 		t.Errorf("a fresh engine's searches after the Hash option:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	e := start(t)
-	e.send("uci", "position startpos", "go infinite", "isready")
+	asked := e.send("uci", "position startpos", "go infinite", "isready")
 	e.until(func(l string) bool { return l == "readyok" }, 20*time.Second)
+	if waited := time.Since(asked); waited > 2*time.Second {
+		t.Errorf("isready during an infinite search, the table still faulting in: readyok after %v", waited)
+	}
 	e.send("stop")
 	e.until(isBestmove, 20*time.Second)
 }

@@ -58,8 +58,10 @@ func allocTable(n int) ([]hashSlot, *tableMemory) {
 // sleeps (once every goroutine waits, a sleep is a timer of the worker's
 // event loop, which reads the messages waiting first; browsers make it 4
 // ms), and while a search runs it waits, unless someone waits for the
-// table: then it goes on without sleeping, or during a search a chunk at
-// each of the search's looks at the messages (yieldToHost). It holds the
+// table: then it touches the rest at once, during a search at the
+// search's next look at its messages (yieldToHost), which waits for it
+// (a few hundred milliseconds at most: an isready during an infinite
+// search is answered then, as the GUI asks). It holds the
 // table only while it touches a chunk, so that a table replaced (release)
 // can be collected.
 func (m *tableMemory) faultIn(first weak.Pointer[hashSlot], size int) {
@@ -77,7 +79,7 @@ func (m *tableMemory) faultIn(first weak.Pointer[hashSlot], size int) {
 			atomic.AddUint32((*uint32)(unsafe.Pointer(&table[page])), 0) // keeps what a search stored
 		}
 		table, p = nil, nil
-		if !m.waited.Load() || searchRunning.Load() {
+		if !m.waited.Load() {
 			time.Sleep(time.Millisecond)
 		}
 	}
