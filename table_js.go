@@ -61,9 +61,9 @@ func allocTable(n int) ([]hashSlot, *tableMemory) {
 // table: then it touches the rest at once, during a search at the
 // search's next look at its messages (yieldToHost), which waits for it
 // (a few hundred milliseconds at most: an isready during an infinite
-// search is answered then, as the GUI asks). It holds the
-// table only while it touches a chunk, so that a table replaced (release)
-// can be collected.
+// search is answered then, as the GUI asks). It holds the table only
+// while it touches a chunk, so that a table replaced (release) can be
+// collected.
 func (m *tableMemory) faultIn(first weak.Pointer[hashSlot], size int) {
 	defer close(m.done)
 	for start := 0; start < size && !m.halt.Load(); start += faultChunk {
