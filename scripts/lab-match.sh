@@ -1,5 +1,5 @@
 #!/bin/sh
-# scripts/lab-match.sh [-n NODES] [-r ROUNDS] [-c CONCURRENCY] [-o OPENINGS] [-s SVG] [-d DIR] [-f FASTCHESS] [NAME...]
+# scripts/lab-match.sh [-n NODES | -t TC] [-r ROUNDS] [-c CONCURRENCY] [-o OPENINGS] [-s SVG] [-d DIR] [-f FASTCHESS] [NAME...]
 #
 # The futility laboratory's strength table: every setting of
 # scripts/lab-configs.sh (or the ones named) against plain micro-Max 4.1 in
@@ -11,6 +11,10 @@
 # positions) in order, each once with each colour; as both engines are
 # deterministic (ucinewgame clears the table), playing an opening again
 # would repeat its games. CONCURRENCY games at a time (default 2).
+# With -t TC (fastchess's time control, 2+0.02: two seconds a game and 0.02
+# a move) the games are on a clock instead, as in a real game: no longer
+# the same on every machine, and slower in proportion to the machine's
+# load (run them alone, as many at a time as there are cores).
 # testdata/lab-openings.epd holds 1273 balanced openings (lab_openings_test.go),
 # enough for the ~1,500 games a rule that a 95% interval of about +-20 Elo
 # needs, at 20,000 nodes a move on 16 cores:
@@ -36,22 +40,24 @@ export PATH="$PATH:/usr/local/go/bin"
 . scripts/lab-configs.sh
 
 nodes=100000
+tc=
 rounds=
 concurrency=2
 openings=testdata/openings.epd
 svg=
 dir=
 fastchess=
-while getopts n:r:c:o:s:d:f: opt; do
+while getopts n:t:r:c:o:s:d:f: opt; do
 	case $opt in
 	n) nodes=$OPTARG ;;
+	t) tc=$OPTARG ;;
 	r) rounds=$OPTARG ;;
 	c) concurrency=$OPTARG ;;
 	o) openings=$OPTARG ;;
 	s) svg=$OPTARG ;;
 	d) dir=$OPTARG ;;
 	f) fastchess=$OPTARG ;;
-	*) echo "usage: $0 [-n NODES] [-r ROUNDS] [-c CONCURRENCY] [-o OPENINGS] [-s SVG] [-d DIR] [-f FASTCHESS] [NAME...]" >&2; exit 2 ;;
+	*) echo "usage: $0 [-n NODES | -t TC] [-r ROUNDS] [-c CONCURRENCY] [-o OPENINGS] [-s SVG] [-d DIR] [-f FASTCHESS] [NAME...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -72,6 +78,12 @@ if [ -z "$fastchess" ]; then
 	fastchess=$(scripts/fastchess.sh) # built once from ../shared/vendor/fastchess
 fi
 go build -o "$dir/umax" .
+clock="tc=inf nodes=$nodes" # every move "go nodes NODES"
+budget="$nodes nodes a move"
+if [ -n "$tc" ]; then
+	clock="tc=$tc"
+	budget="$tc (seconds a game + a move)"
+fi
 want="|" # the settings named on the command line, between bars
 for n in "$@"; do want="$want$n|"; done
 
@@ -88,10 +100,10 @@ echo "$LAB_CONFIGS" | while IFS='|' read -r name flags options; do
 		case $rest in *";"*) rest=${rest#*;} ;; *) rest= ;; esac
 	done
 	set -- "$@" -engine cmd="$dir/umax" name=4.1 option.Hash=16 \
-		-each proto=uci tc=inf nodes="$nodes" -rounds "$rounds" -games 2 -concurrency "$concurrency" \
+		-each proto=uci $clock -rounds "$rounds" -games 2 -concurrency "$concurrency" \
 		-openings file="$openings" format=epd order=sequential \
 		-pgnout file="$dir/$match.pgn" -strict
-	echo "== $name against 4.1: $rounds openings, each colour, $nodes nodes a move"
+	echo "== $name against 4.1: $rounds openings, each colour, $budget"
 	start=$(date +%s)
 	status=0
 	(cd "$dir" && "$fastchess" "$@") >"$dir/$match.out" 2>&1 || status=$?
@@ -126,7 +138,7 @@ echo "| setting | games | won | drawn | lost | score against 4.1 (95% interval) 
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 cat "$dir/table"
 echo
-echo "($nodes nodes a move, $rounds openings of $openings, each colour; files in $dir)"
+echo "($budget, $rounds openings of $openings, each colour; files in $dir)"
 if [ -n "$svg" ]; then
 	go run scripts/lab-plot.go elo <"$dir/table" >"$svg"
 fi
