@@ -30,12 +30,12 @@ package main
 // s is the seeds' depth d: s=1 is the "frontier" (the reply stands pat),
 // s=2 the "pre-frontier", s=2..3 the seeds' "two moves before the horizon".
 //
-// A pruned move gets a score, as micro-Max's futile move gets v: every rule
-// scores it v, capped at f where v could be higher (the frontier rule with a
-// negative margin, goose chases), so that a score nobody verified never
-// raises alpha. Aggressive futility is the exception: it declares the reply
-// node bad for its side, so the move scores as a fail high, at exactly beta
-// (the weakest fail high).
+// A pruned move gets a score, as micro-Max's futile move gets v: extended
+// and deep futility score it v (below alpha by their test); the frontier
+// rule, goose chases, late move pruning and general and weak futility score
+// min(v, f), since there v could be higher, so that a score nobody
+// verified never raises alpha. Aggressive futility and over-kill declare a
+// fail high, so the move scores exactly beta (the weakest fail high).
 
 // The laboratory's pruning rules, numbered after micro-Max's own
 // (umax.go: notPruned, ruleFutility, which the laboratory applies with its
@@ -284,9 +284,10 @@ func (e *Engine) preFrontierRule(m *searchMove, node labFrame, lab *labSettings)
 		return ruleDeep, v
 	// Aggressive futility (seed 004): "only attempted if it's the
 	// computer's turn", at a frontier node, "not tried if the last move
-	// was a capture", with "a very low" margin: a frontier node whose
-	// evaluation plus the margin does not reach alpha is pruned: "we
-	// can prune immediately if the frontier node turns out to be bad".
+	// was a capture", with a margin ("The margin is very low"): a
+	// frontier node whose evaluation plus the margin does not reach
+	// alpha is pruned: "we can prune immediately if the frontier node
+	// turns out to be bad".
 	// In micro-Max the frontier node is a depth-2 node (its moves have
 	// s=1: their replies stand pat). We prune in its parent, as
 	// micro-Max prunes: here the opponent (side is not the root's side)
@@ -298,7 +299,8 @@ func (e *Engine) preFrontierRule(m *searchMove, node labFrame, lab *labSettings)
 	// most -l (m plus the delayed-loss bonus), and this move would have
 	// scored at least l. So the move scores l: a fail high, the least
 	// one, as the seed's pruned node claims no more than a fail low.
-	// Not when l is a mate score, which the move would claim unearned.
+	// Not when l is a mate in the mover's favour, which the move would
+	// claim unearned.
 	// And only what micro-Max could not have refuted had it searched the
 	// node: micro-Max makes pseudo-legal moves and refutes an illegal one
 	// when the reply captures the king, so a move that leaves the mover's
@@ -489,8 +491,10 @@ func (e *Engine) gooseChase(m *searchMove) bool {
 // legalProtector is the value, in pawns, of the least valuable piece of the
 // opponent that recaptures on m's square legally after m (a king: 0), or -1
 // if none does: the thread's Protected(), "legal = !Attacked(kingSqr)"
-// after the recapture, so that "a pinned piece, or a king facing a second
-// attacker, does not protect".
+// after the recapture ("check if a recapture is possible, and legal"), so
+// that a pinned piece, or a king facing a second attacker, does not protect
+// ("Sometimes the protecting piece is pinned and then it may not really be
+// a protector").
 func (e *Engine) legalProtector(m *searchMove) int {
 	them, board := 24-m.side, m.after(&e.board)
 	king := e.labKing(m, them)
