@@ -5,13 +5,15 @@
 //
 //	scripts/futility-table.sh -lab | go run scripts/lab-plot.go nodes > doc/lab-nodes.svg
 //	scripts/lab-match.sh ... | go run scripts/lab-plot.go elo > doc/lab-elo.svg
+//	cat doc/lab-results/.../*.table | go run scripts/lab-plot.go elo "at 2+0.02" > SVG
 //
 // nodes: for each setting, the nodes to finish each iteration (the
 // geometric mean over the positions, on a log scale), at the plies every
 // position finished under every setting; the legend gives each setting's
 // effective branching factor, the mean ratio of one iteration's nodes to
 // the one before. elo: each setting's Elo against 4.1 with its 95%
-// interval, from the rows of lab-match.sh's table.
+// interval, from the rows of lab-match.sh's table, with what follows elo
+// (the games' clock, say) added to its title.
 package main
 
 import (
@@ -25,8 +27,8 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 2 || (os.Args[1] != "nodes" && os.Args[1] != "elo") {
-		fmt.Fprintln(os.Stderr, "usage: go run scripts/lab-plot.go nodes|elo < TABLE > SVG")
+	if len(os.Args) < 2 || (os.Args[1] != "nodes" && os.Args[1] != "elo") || (os.Args[1] == "nodes" && len(os.Args) > 2) {
+		fmt.Fprintln(os.Stderr, "usage: go run scripts/lab-plot.go nodes|elo [TITLE...] < TABLE > SVG")
 		os.Exit(2)
 	}
 	var rows [][]string
@@ -45,7 +47,7 @@ func main() {
 	if os.Args[1] == "nodes" {
 		nodesPlot(rows)
 	} else {
-		eloPlot(rows)
+		eloPlot(rows, strings.Join(os.Args[2:], " "))
 	}
 }
 
@@ -141,7 +143,7 @@ func nodesPlot(rows [][]string) {
 
 var interval = regexp.MustCompile(`^([+-]?\d+|[+-]inf) \(([+-]?\d+|[+-]inf) to ([+-]?\d+|[+-]inf)\)$`)
 
-func eloPlot(rows [][]string) {
+func eloPlot(rows [][]string, title string) {
 	type result struct {
 		name          string
 		games         int
@@ -179,7 +181,10 @@ func eloPlot(rows [][]string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", w, h)
 	fmt.Fprintf(&b, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h)
-	fmt.Fprintf(&b, "<text x=\"%d\" y=\"20\" font-size=\"14\">Elo against micro-Max 4.1, with 95%% intervals</text>\n", left)
+	if title != "" {
+		title = ", " + title
+	}
+	fmt.Fprintf(&b, "<text x=\"%d\" y=\"20\" font-size=\"14\">Elo against micro-Max 4.1, with 95%% intervals%s</text>\n", left, escape(title))
 	for v := lo; v <= hi; v += step {
 		stroke := "#ddd"
 		if v == 0 {
