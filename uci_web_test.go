@@ -14,10 +14,12 @@ type webState struct {
 }
 
 // webAnswer sends a page command and reads its one-line answer, which must
-// start with the command's first two words, into v.
+// start with the command's first two words, into v. The answer may take
+// as long as a search: umax tree and steps build the recorded search's
+// tree first (megabytes of JSON for a middle game's 4-ply iteration).
 func webAnswer(t *testing.T, d *uciDialogue, command string, v any) {
 	t.Helper()
-	got := d.sync(command)
+	got := d.ask([]string{command}, searchWait, ", which builds a search's tree first")
 	prefix := strings.Join(strings.Fields(command)[:2], " ") + " "
 	if len(got) != 1 || !strings.HasPrefix(got[0], prefix) {
 		t.Fatalf("%s answered %q", command, got)
