@@ -14,7 +14,10 @@
 # With -t TC (fastchess's time control, 2+0.02: two seconds a game and 0.02
 # a move) the games are on a clock instead, as in a real game: no longer
 # the same on every machine, and slower in proportion to the machine's
-# load (run them alone, as many at a time as there are cores).
+# load (run them alone, as many at a time as there are cores). fastchess
+# then also keeps the engines' lines in DIR/NAME.log (as uci-match.sh
+# does): a game lost on time ends the match (-strict) and is not in the
+# PGN.
 # testdata/lab-openings.epd holds 1273 balanced openings (lab_openings_test.go),
 # enough for the ~1,500 games a rule that a 95% interval of about +-20 Elo
 # needs, at 20,000 nodes a move on 16 cores:
@@ -103,6 +106,9 @@ echo "$LAB_CONFIGS" | while IFS='|' read -r name flags options; do
 		-each proto=uci $clock -rounds "$rounds" -games 2 -concurrency "$concurrency" \
 		-openings file="$openings" format=epd order=sequential \
 		-pgnout file="$dir/$match.pgn" -strict
+	if [ -n "$tc" ]; then
+		set -- "$@" -log file="$dir/$match.log" level=warn engine=true
+	fi
 	echo "== $name against 4.1: $rounds openings, each colour, $budget"
 	start=$(date +%s)
 	status=0
@@ -110,7 +116,7 @@ echo "$LAB_CONFIGS" | while IFS='|' read -r name flags options; do
 	grep -E '^(Results of|Elo:|LOS:|Games:|Ptnml)' "$dir/$match.out" | tail -5 | sed 's/^/   /'
 	played=$(grep -c '^Finished game' "$dir/$match.out" || true)
 	echo "   $played games in $(($(date +%s) - start)) s"
-	bad=$(grep -E -i 'illegal move|disconnect|stall|warning' "$dir/$match.out" || true)
+	bad=$(grep -E -i 'illegal move|loses on time|timeouts: [1-9]|disconnect|stall|warning' "$dir/$match.out" || true)
 	if [ "$status" != 0 ] || [ -n "$bad" ] || [ "$played" != $((2 * rounds)) ]; then
 		echo "FAILED: fastchess exit status $status, $played games"
 		echo "$bad" | head -10
@@ -140,7 +146,7 @@ cat "$dir/table"
 echo
 echo "($budget, $rounds openings of $openings, each colour; files in $dir)"
 if [ -n "$svg" ]; then
-	go run scripts/lab-plot.go elo <"$dir/table" >"$svg"
+	go run scripts/lab-plot.go elo ${tc:+"at $tc"} <"$dir/table" >"$svg"
 fi
 if [ -e "$dir/failed" ]; then
 	echo FAILED
