@@ -1,0 +1,82 @@
+//go:build ignore
+
+// pgn-clock-check tells how near its clock each engine played in
+// fastchess's PGNs of games on a clock (scripts/lab-match.sh -t 2+0.02):
+//
+//	go run scripts/pgn-clock-check.go [-tc 2+0.02] PGN...
+//
+// From each move's time in its comment ({+0.11/6 0.127s}) it keeps each
+// side's clock (the base, less the move's time, plus the increment after
+// each move) and prints, per file, the games, the moves, the lowest clock
+// left after a move, and the moves that took more than half the mover's
+// clock less 10 ms. The engine's hard limit is half its clock less its 25
+// ms of overhead (clock.go), so a move there overran its limit, or the
+// machine held it up.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+func main() {
+	tc := flag.String("tc", "2+0.02", "the games' time control: seconds a game + seconds a move")
+	flag.Parse()
+	seconds, increment, ok := strings.Cut(*tc, "+")
+	base, err1 := strconv.ParseFloat(seconds, 64)
+	inc, err2 := strconv.ParseFloat(increment, 64)
+	if !ok || err1 != nil || err2 != nil || flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: go run scripts/pgn-clock-check.go [-tc SECONDS+INCREMENT] PGN...")
+		os.Exit(2)
+	}
+	base, inc = base*1000, inc*1000 // milliseconds
+	moveTime := regexp.MustCompile(`\{[^}]*?([0-9.]+)s\}`)
+	for _, name := range flag.Args() {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		games, moves, lowest := 0, 0, base
+		var over []string // game: clock before, move's time
+		var left [2]float64
+		side := 0
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "[Event "):
+				games, left, side = games+1, [2]float64{base, base}, 0
+			case strings.HasPrefix(line, "[FEN ") && strings.Contains(line, " b "):
+				side = 1 // Black moves first
+			case strings.HasPrefix(line, "["):
+			default:
+				for _, m := range moveTime.FindAllStringSubmatch(line, -1) {
+					t, _ := strconv.ParseFloat(m[1], 64)
+					t *= 1000
+					moves++
+					if t > left[side]/2-10 {
+						over = append(over, fmt.Sprintf("game %d: %.0f ms left, %.0f ms", games, left[side], t))
+					}
+					left[side] -= t
+					lowest = min(lowest, left[side])
+					left[side] += inc
+					side ^= 1
+				}
+			}
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			fmt.Fprintln(os.Stderr, name, err)
+			os.Exit(1)
+		}
+		fmt.Printf("%s: %d games, %d moves, lowest clock after a move %.0f ms, moves over half the clock less 10 ms: %d %v\n",
+			name, games, moves, lowest, len(over), over[:min(len(over), 8)])
+	}
+}
