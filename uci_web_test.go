@@ -14,12 +14,19 @@ type webState struct {
 }
 
 // webAnswer sends a page command and reads its one-line answer, which must
-// start with the command's first two words, into v. The answer may take
-// as long as a search: umax tree and steps build the recorded search's
-// tree first (megabytes of JSON for a middle game's 4-ply iteration).
+// start with the command's first two words, into v. umax tree, steps and
+// diff may take as long as a search: they build the recorded search's tree
+// first (megabytes of JSON for a middle game's 4-ply iteration), diff two
+// searches' trees; the others answer at once.
 func webAnswer(t *testing.T, d *uciDialogue, command string, v any) {
 	t.Helper()
-	got := d.ask([]string{command}, searchWait, ", which builds a search's tree first")
+	var got []string
+	switch strings.Fields(command)[1] {
+	case "tree", "steps", "diff":
+		got = d.ask([]string{command}, searchWait, ", which builds a search's tree first")
+	default:
+		got = d.sync(command)
+	}
 	prefix := strings.Join(strings.Fields(command)[:2], " ") + " "
 	if len(got) != 1 || !strings.HasPrefix(got[0], prefix) {
 		t.Fatalf("%s answered %q", command, got)
