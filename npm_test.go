@@ -102,7 +102,7 @@ func freshEngine(t *testing.T, start func(*testing.T) *lineEngine) {
 	waited := time.Since(asked)
 	t.Logf("isready during an infinite search, sent at uciok: readyok after %v", waited)
 	if waited > 2*time.Second {
-		t.Errorf("isready during an infinite search, the table still faulting in: readyok after %v", waited)
+		t.Errorf("isready during an infinite search, sent at uciok: readyok after %v, want 2 s at most", waited)
 	}
 	e.send("stop")
 	e.until(isBestmove, 20*time.Second)

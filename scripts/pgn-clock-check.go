@@ -7,11 +7,12 @@
 //
 // From each move's time in its comment ({+0.11/6 0.127s}) it keeps each
 // side's clock (the base, less the move's time, plus the increment after
-// each move) and prints, per file, the games, the moves, the lowest clock
-// left after a move, and the moves that took more than half the mover's
-// clock less 10 ms. The engine's hard limit is half its clock less its 25
-// ms of overhead (clock.go), so a move there overran its limit, or the
-// machine held it up.
+// each move; fastchess's own clock, which its log shows in each go, can
+// differ from this sum by tens of milliseconds) and prints, per file, the
+// games, the moves, the lowest clock left after a move, and the moves that
+// took more than half the mover's clock less 10 ms. The engine's hard
+// limit is at most half its clock less its 25 ms of overhead (clock.go), so
+// a move there overran its limit, or the machine held it up.
 package main
 
 import (
