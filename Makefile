@@ -14,7 +14,7 @@ GO = go
 # appear in its Load Engine list. BINDIR must be in PATH: umax.eng names the
 # engine without a path, as fairymax.eng does (Debian's packages use
 # BINDIR=/usr/games). DESTDIR stages the whole tree elsewhere. The binary is
-# ./$(EXE), built first if it is not there: "make && sudo make install".
+# ./$(EXE), built first if it is not there or older than the sources: "make && sudo make install".
 PREFIX = /usr/local
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man
@@ -25,7 +25,9 @@ INSTALL = install
 all:
 	CGO_ENABLED=0 $(GO) build -trimpath -o $(EXE) .
 
-$(EXE):
+# Built again when a Go file or go.mod is newer, so that "make install"
+# never installs a stale binary.
+$(EXE): $(wildcard *.go) go.mod
 	CGO_ENABLED=0 $(GO) build -trimpath -o $(EXE) .
 
 install: $(EXE)

@@ -140,7 +140,7 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 		return string(out)
 	}
 	start := time.Now()
-	run(".", "sh", "scripts/web.sh", "pack", npmVersion, dist)
+	run(".", "env", "UMAX_REPOSITORY=git@example.org:umax/umax.git", "sh", "scripts/web.sh", "pack", npmVersion, dist)
 	tarball := filepath.Join(dist, "umax-"+npmVersion+".tgz")
 	info, err := os.Stat(tarball)
 	if err != nil {
@@ -173,11 +173,13 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 		}
 	}
 	var manifest struct {
-		Name, Version, Description, License, Author string
-		Keywords                                    []string
-		Engines                                     map[string]string
-		Bin                                         map[string]string
-		Dependencies                                map[string]string
+		Name, Version, Description, License, Author, Homepage string
+		Repository                                            struct{ Type, URL string }
+		Bugs                                                  struct{ URL string }
+		Keywords                                              []string
+		Engines                                               map[string]string
+		Bin                                                   map[string]string
+		Dependencies                                          map[string]string
 	}
 	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "package.json"))
 	if err != nil {
@@ -189,11 +191,15 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 	if manifest.Name != "umax" || manifest.Version != npmVersion || len(manifest.Dependencies) > 0 {
 		t.Errorf("the installed package.json: %s", data)
 	}
-	// The usual fields, but repository, homepage and bugs: the project has
-	// no public address yet (the package's README says so).
+	// The usual fields; repository, homepage and bugs from the address
+	// given to pack (a clone's origin remote), as https.
 	if manifest.Description == "" || manifest.License == "" || manifest.Author == "" || len(manifest.Keywords) == 0 ||
 		manifest.Engines["node"] == "" || manifest.Bin["umax"] == "" {
 		t.Errorf("the installed package.json lacks a usual field: %s", data)
+	}
+	if manifest.Repository.URL != "git+https://example.org/umax/umax.git" || manifest.Homepage != "https://example.org/umax/umax#readme" ||
+		manifest.Bugs.URL != "https://example.org/umax/umax/issues" {
+		t.Errorf("the installed package.json's repository, homepage and bugs, packed with git@example.org:umax/umax.git: %s", data)
 	}
 	return project
 }

@@ -31,6 +31,9 @@
 #                                  engine named with VERSION (a semantic
 #                                  version, as npm wants; 0.0.0-dev unless
 #                                  given). Needs npm, not the network.
+#                                  package.json's repository, homepage
+#                                  and bugs come from UMAX_REPOSITORY or
+#                                  the origin remote's address.
 #
 # The tests build their own umax.wasm and serve their own copy of web/.
 set -eu
@@ -78,6 +81,17 @@ CREDITS
   mkdir -p "$out"
   out=$(cd "$out" && pwd)
   rm -f "$out/umax-$version.tgz"
+  # package.json's repository, homepage and bugs: the repository's public
+  # address, UMAX_REPOSITORY or the origin remote's (git@host:owner/name.git
+  # read as https://host/owner/name); none without either.
+  repo=${UMAX_REPOSITORY:-$(git remote get-url origin 2>/dev/null || :)}
+  repo=$(printf '%s\n' "$repo" | sed -E 's#^git@([^:]+):#https://\1/#; s#^(ssh|git)://(git@)?#https://#; s#\.git$##')
+  case $repo in
+  https://*)
+    (cd "$stage" && npm pkg set "repository.type=git" "repository.url=git+$repo.git" \
+      "homepage=$repo#readme" "bugs.url=$repo/issues") ;;
+  *) echo "web.sh: no public address (no origin remote, no UMAX_REPOSITORY=https://...): package.json names no repository, homepage or bugs" >&2 ;;
+  esac
   (cd "$stage" && npm pkg set "version=$version" && npm pack --silent --pack-destination "$out" >/dev/null)
   echo "web.sh: built $out/umax-$version.tgz ($(wc -c <"$out/umax-$version.tgz") bytes)"
   exit 0 ;;
