@@ -14,9 +14,9 @@ const maxIter = 128
 // nodes asked for each depth. At depth 1 only recaptures are made.
 type searchStats struct {
 	quietHook
-	made     [maxIter]int64 // moves made on the board, by iteration depth
+	made     [maxIter]int64 // moves generated and decided on (searched or pruned), by iteration depth
 	searched [maxIter]int64 // moves made whose reply was searched
-	pruned   [maxIter]int64 // moves made and found futile: reply not searched
+	pruned   [maxIter]int64 // moves found futile (or cut by a rule): reply not searched
 	nodes    [maxIter]int64 // calls of search, by the depth asked for
 	hashHits [maxIter]int64 // ... that resumed from a table entry, skipping iterations
 	hashDone [maxIter]int64 // ... whose table entry answered them with no iteration

@@ -388,7 +388,7 @@ export class Stepper {
           const why = left > 1 ? "s>1" : v > f ? "v>f" : "futility pruning is off (4.0)";
           return `${head} ${why}: searched. The reply is a call of D() with the window (-l, -f).`;
         }
-        if (rule === "futile") return `${head} s=1 and v≤f: futile. The reply would stand pat and fail low, so it is not searched: the move scores v.`;
+        if (rule === "futile") return `${head} s=1 and v≤f: futile. The reply would stand pat and fail high (its e = -v ≥ its beta -f), so the move would fail low: it is not searched and scores v.`;
         return `${head} The laboratory's rule "${rule}" (lab.go, called by hook.move) cuts it: its reply is not searched, and the move scores ${value(v)}.`;
       }
       case "reply": {
