@@ -369,13 +369,17 @@ func (e *Engine) nextGain(m *searchMove) int { return e.gainAfter(m, m.side) }
 // gainAfter is the most material one move of side can gain after m: the
 // other side's most valuable piece but the king, and a promotion if side
 // has a pawn on its seventh rank.
-func (e *Engine) gainAfter(m *searchMove, side int) int {
+func (e *Engine) gainAfter(m *searchMove, side int) int { return e.gainAfterBut(m, side, 4) }
+
+// gainAfterBut is gainAfter with the other side's pieces of kind but (the
+// king, 4, or besides it the queen, 7) left out.
+func (e *Engine) gainAfterBut(m *searchMove, side, but int) int {
 	b := &e.board
 	them := 24 - side
 	best := 0
 	for _, sq := range boardSquares {
 		p := m.at(b, sq, true)
-		if p&them != 0 && p&7 != 4 {
+		if p&them != 0 && p&7 != 4 && p&7 != but {
 			best = max(best, 99*pieceValue[p&7])
 		}
 	}
@@ -410,7 +414,19 @@ func (e *Engine) gainAfter(m *searchMove, side int) int {
 //	CurEval <= Alpha - PVal[SecondPiece(Opponent) - PVal[ThirdPiece(Opponent) - 2*PosMargin + PosMargin2
 //
 // where only the checks and the captures of the queen are searched ("we do
-// have to generate moves to try all Queen captures").
+// have to generate moves to try all Queen captures"); the checks "incl. Q
+// pins", the moves that would give check but for the queen in between
+// ("easily discovered as failed checking attempts (where the Queen turned
+// out to block the ray between prospective checker and King)").
+//
+// And where neither holds and the opponent has a queen, the seed's last
+// step: "we have to set the limit for specific futility ... as the
+// futility gap minus the opponent's second piece, rather than his Queen"
+// ("we can hope for the Rook later (while the opponent might be busy
+// saving his Queen, you never know...)"): deepFutile's test with the
+// opponent's best piece but his queen, checks and queen pins searched.
+// (Without a queen that step is deep futility itself, -deep-futility; the
+// two switches together are the seed's DEEPFUTILITY block.)
 func (e *Engine) generalFutile(m *searchMove, eval int, lab *labSettings) pruneRule {
 	gap := m.alphaNow - eval - 2*posMargin
 	if gap < 0 {
@@ -436,11 +452,30 @@ func (e *Engine) generalFutile(m *searchMove, eval int, lab *labSettings) pruneR
 			return ruleGeneral
 		}
 	case lab.weak && top[0] == 99*pieceValue[7] && top[1]+top[2] <= gap+posMargin2 && m.victim&7 != 7:
-		if !e.givesCheck(m) {
+		if !e.givesCheck(m) && !e.pinsQueen(m) {
+			return ruleWeak
+		}
+	case lab.weak && top[0] == 99*pieceValue[7]: // the limit less his second piece
+		next := m.alphaNow - m.score - posMargin // what the next move would have to gain
+		if next >= 0 && e.gainAfterBut(m, m.side, 7) <= next && !e.givesCheck(m) && !e.pinsQueen(m) {
 			return ruleWeak
 		}
 	}
 	return notPruned
+}
+
+// pinsQueen reports whether the move would give check but for the
+// opponent's queen: a queen pinned on its king (weak deep futility's "Q
+// pins", searched as checks are).
+func (e *Engine) pinsQueen(m *searchMove) bool {
+	them := 24 - m.side
+	king := e.labKing(m, them)
+	return king&offBoard == 0 && attacked(king, m.side, func(sq int) int {
+		if p := m.at(&e.board, sq, true); p&7 != 7 || p&them == 0 {
+			return p
+		}
+		return 0 // his queen, taken away
+	})
 }
 
 // gooseRule is the goose-chase rule that cuts m in the quiescence search,

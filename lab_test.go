@@ -637,6 +637,7 @@ func TestLabNewRules(t *testing.T) {
 	const rook = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
 	const pieces = "4k3/8/8/3n4/8/8/3r4/R3K3 w - - 0 1"         // Black: a rook and a knight, 792
 	const withQueen = "4k3/8/8/3n4/8/q7/3r4/R3K3 w - - 0 1"     // and a queen
+	const queenOnFile = "4k3/8/8/3nq3/8/8/3r4/R6K w - - 0 1"    // the same, the queen on the king's file
 	const pinnedBishop = "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"    // the bishop is pinned
 	const pinnedPawn = "4k3/8/2p5/1B1p4/8/8/8/3QK3 w - - 0 1"   // c6 protects d5, pinned by b5
 	const kingProtects = "8/8/4k3/3p4/8/8/3Q4/3RK3 w - - 0 1"   // only the king protects d5, the rook behind the queen
@@ -669,8 +670,15 @@ func TestLabNewRules(t *testing.T) {
 		{name: "general: a check", fen: pieces, move: "a1a8", lab: labSettings{general: true}, s: 2, v: 0, f: 852, l: 900, want: want{notPruned, 0}},
 		{name: "general: a queen", fen: withQueen, move: "a1a2", lab: labSettings{general: true}, s: 2, v: 0, f: 882, l: 900, want: want{notPruned, 0}},
 		{name: "weak", fen: withQueen, move: "a1a2", lab: labSettings{weak: true}, s: 2, v: 0, f: 882, l: 900, want: want{ruleWeak, 0}},
-		{name: "weak: short", fen: withQueen, move: "a1a2", lab: labSettings{weak: true}, s: 2, v: 0, f: 881, l: 900, want: want{notPruned, 0}},
-		{name: "weak: takes the queen", fen: withQueen, move: "a1a3", lab: labSettings{weak: true}, s: 2, v: 0, f: 882, l: 900, want: want{notPruned, 0}},
+		{name: "weak: short, then per move", fen: withQueen, move: "a1a2", lab: labSettings{weak: true}, s: 2, v: 0, f: 881, l: 900, want: want{ruleWeak, 0}},
+		{name: "weak: per move", fen: withQueen, move: "a1a2", lab: labSettings{weak: true}, s: 3, v: 100, f: 625, l: 900, e: 100, want: want{ruleWeak, 100}},
+		{name: "weak: per move, short", fen: withQueen, move: "a1a2", lab: labSettings{weak: true}, s: 3, v: 100, f: 624, l: 900, e: 100, want: want{notPruned, 100}},
+		{name: "weak: per move, a check", fen: queenOnFile, move: "a1a8", lab: labSettings{weak: true}, s: 2, v: 0, f: 881, l: 900, want: want{notPruned, 0}},
+		{name: "weak: per move, a queen pin", fen: queenOnFile, move: "a1e1", lab: labSettings{weak: true}, s: 2, v: 0, f: 881, l: 900, want: want{notPruned, 0}},
+		{name: "weak: per move, no pin", fen: queenOnFile, move: "a1a2", lab: labSettings{weak: true}, s: 2, v: 0, f: 881, l: 900, want: want{ruleWeak, 0}},
+		{name: "weak: a queen pin", fen: queenOnFile, move: "a1e1", lab: labSettings{weak: true}, s: 2, v: 0, f: 882, l: 900, want: want{notPruned, 0}},
+		{name: "weak: per move, deep's job without a queen", fen: pieces, move: "a1a3", lab: labSettings{weak: true}, s: 2, v: 0, f: 851, l: 900, want: want{notPruned, 0}},
+		{name: "weak: takes the queen", fen: withQueen, move: "a1a3", lab: labSettings{weak: true}, s: 2, v: 891, f: 882, l: 900, want: want{notPruned, 891}},
 		{name: "weak: no queen", fen: pieces, move: "a1a3", lab: labSettings{weak: true}, s: 2, v: 0, f: 852, l: 900, want: want{ruleGeneral, 0}},
 		{name: "overkill", fen: rook, move: "a1a5", lab: labSettings{overkill: true}, s: 2, v: 495 + 30 + 100, f: 0, l: 100, want: want{ruleOverkill, 100}},
 		{name: "overkill: short", fen: rook, move: "a1a5", lab: labSettings{overkill: true}, s: 2, v: 495 + 30 + 99, f: 0, l: 100, want: want{notPruned, 624}},

@@ -1,0 +1,43 @@
+#!/bin/sh
+# scripts/lab-speed.sh [ROUNDS [NODES]]
+#
+# The futility laboratory's speed in nodes per second: `umax -bench` (the
+# five bench positions at the root budget NODES, default micro-Max's
+# 1000000) for every setting of scripts/lab-configs.sh, ROUNDS times
+# (default 3), the settings alternated within each round so that a change
+# in the machine's load falls on all of them alike. It prints a Markdown
+# table: each setting's nodes, its median speed over the rounds, the
+# slowest and quickest, and the median's ratio to 4.1's. Run it on an idle
+# machine: a clock, unlike callgrind (scripts/lab-callgrind.sh), counts the
+# load too.
+set -eu
+rounds=${1:-3}
+nodes=${2:-1000000}
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/go/bin"
+. scripts/lab-configs.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go build -o "$tmp/umax" .
+for r in $(seq "$rounds"); do
+	echo "$LAB_CONFIGS" | while IFS='|' read -r name flags _; do
+		# shellcheck disable=SC2086 # $flags is words
+		"$tmp/umax" -bench -nodes "$nodes" $flags >"$tmp/out"
+		echo "$name|$(awk '/^[0-9]+ nodes$/ { n = $1 } /^[0-9]+ nps$/ { s = $1 } END { print n "|" s }' "$tmp/out")" >>"$tmp/runs"
+	done
+	echo "round $r of $rounds done" >&2
+done
+echo "| setting | nodes | nodes per second (median) | slowest | quickest | / 4.1 |"
+echo "|---|---:|---:|---:|---:|---:|"
+echo "$LAB_CONFIGS" | while IFS='|' read -r name _ _; do
+	grep -F "$name|" "$tmp/runs" | awk -F'|' -v name="$name" '$1 == name' | sort -t'|' -k3 -n >"$tmp/one"
+	n=$(wc -l <"$tmp/one")
+	median=$(sed -n "$(((n + 1) / 2))p" "$tmp/one" | cut -d'|' -f3)
+	[ "$name" = 4.1 ] && base=$median && echo "$base" >"$tmp/base"
+	base=$(cat "$tmp/base")
+	awk -F'|' -v median="$median" -v base="$base" -v n="$n" '
+		NR == 1 { lo = $3 } { hi = $3; nodes = $2 }
+		END { printf "| %s | %d | %.2f M | %.2f M | %.2f M | %.3f |\n", $1, nodes, median / 1e6, lo / 1e6, hi / 1e6, median / base }' "$tmp/one"
+done
+echo
+echo "(umax -bench -nodes $nodes, $rounds rounds, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg))"
