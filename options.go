@@ -121,7 +121,7 @@ var options = []option{
 	labSwitch("General Deep Futility", "General deep futility", "general-deep-futility", func(l *labSettings) *bool { return &l.general },
 		"Muller's general deep futility: with two or three plies left, when the node's evaluation is short of alpha by more than the opponent's two best pieces, only checks are searched"),
 	labSwitch("Weak Deep Futility", "Weak deep futility", "weak-deep-futility", func(l *labSettings) *bool { return &l.weak },
-		"general deep futility and its weak form: when the opponent has a queen and the two pieces after it cannot make up the gap, only checks and captures of the queen are searched"),
+		"general deep futility and its weak form: when the opponent has a queen and the two pieces after it cannot make up the gap, only checks (queen pins too) and captures of the queen are searched; where that does not hold, a move is futile if his best piece but the queen cannot make up its gap"),
 	labSwitch("Overkill Pruning", "Overkill pruning", "overkill", func(l *labSettings) *bool { return &l.overkill },
 		"Muller's over-kill: with two plies left or fewer, a move whose evaluation stays above beta even if the opponent takes the mover's best piece next fails high unsearched"),
 	labSwitch("Goose Legal Protection", "Goose legal protection", "goose-legal", func(l *labSettings) *bool { return &l.gooseLegal },
@@ -187,7 +187,8 @@ func addOptionFlags(fs *flag.FlagSet) func(e *Engine, c *config) error {
 		case o.kind == checkOption:
 			fs.Bool(o.flag, o.def != 0, o.usage)
 		default:
-			fs.Int(o.flag, o.def, fmt.Sprintf("%s (%d to %d)", o.usage, o.lo, o.hi))
+			top := o.maxValue(nil, &config{maxMemory: hostMaxMemoryMB}) // Hash: the platform's
+			fs.Int(o.flag, o.def, fmt.Sprintf("%s (%d to %d)", o.usage, o.lo, top))
 		}
 	}
 	return func(e *Engine, c *config) (err error) {

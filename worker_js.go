@@ -41,6 +41,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 )
@@ -54,6 +55,9 @@ const yieldEvery = 10 * time.Millisecond
 // WebAssembly memory holds at most 4 GiB, and the table (9 bytes an entry,
 // a power of two of entries) of 512 MiB is 288 MiB.
 const workerMaxHashMB = 512
+
+// hostMaxMemoryMB is the largest table the flags allow: the worker's.
+const hostMaxMemoryMB = workerMaxHashMB
 
 // host is the JavaScript side of the worker (umax-worker.js's umaxWorker),
 // and the channel yieldToHost waits on; zero outside a worker.
@@ -113,6 +117,7 @@ func runWorker() bool {
 	worker.Set("receive", receive)
 	worker.Set("end", end)
 	worker.Call("ready") // umax-worker.js passes on what it received before
+	go keepWarm()
 	host.last = time.Now()
 	out := &postWriter{post: worker.Get("post")}
 	exit := runWorkerMode(cl, e, q, out, worker.Get("chooseProtocol").Truthy())
@@ -180,7 +185,8 @@ func runWorkerMode(cl *commandLine, e *Engine, q *lineQueue, out io.Writer, choo
 	return 0
 }
 
-// warmUpNodes is the node budget of warmUp's search.
+// warmUpNodes is the node budget of warmUp's search, and of each of
+// keepWarm's.
 const warmUpNodes = 5000
 
 // warmUp searches a few thousand nodes on an engine of its own, with a
@@ -193,6 +199,80 @@ func warmUp() {
 	e := newEngine(minTableSize)
 	e.pendingFrom = infinity // no move to check: search the position
 	e.rootSearch(&searchControl{budget: warmUpNodes})
+}
+
+// warmth is keepWarm's state: done is closed when it has ended, waited is
+// set when someone waits for it (waitHost).
+var warmth = struct {
+	done   chan struct{}
+	waited atomic.Bool
+}{done: make(chan struct{})}
+
+// warmSliceNodes is the most keepWarm searches at a time (a stop poll
+// ends it): a few milliseconds, the most a line arriving waits.
+const warmSliceNodes = stopPollNodes
+
+// Until when keepWarm goes on: at least warmSlices searches (V8 compiles
+// a function optimised once it has run a while: before, the baseline
+// code's times can look steady), then until warmSteady in a row come
+// within warmTolerance of the quickest of their position, or warmLimit in
+// all.
+const (
+	warmSlices    = 20
+	warmSteady    = 5
+	warmTolerance = 1.3
+	warmLimit     = 1500 * time.Millisecond
+)
+
+// keepWarm goes on searching, after the worker has said it is ready, on an
+// engine of its own, a search of warmUpNodes at a time with a look at the
+// messages between (a millisecond's sleep), until the searches take as
+// long as one another: V8 then runs the busy functions' optimised code,
+// compiled in the background as the searches used them. An isready or a
+// ping waits for it (waitHost), as for the table, so that a GUI's first
+// go, sent after readyok, finds the engine as quick as later ones. While
+// a session's search runs it waits, and when someone waits for it then
+// (an isready during an infinite search), it ends.
+func keepWarm() {
+	defer close(warmth.done)
+	e := newEngine(minTableSize)
+	quickest := make([]time.Duration, len(benchPositions)) // each position's quickest search
+	start, steady := time.Now(), 0
+	for i := 0; (i < warmSlices || steady < warmSteady) && time.Since(start) < warmLimit; i++ {
+		for searchRunning.Load() {
+			if warmth.waited.Load() {
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+		p := i % len(benchPositions)
+		e.Position = newGame()
+		clear(e.table)
+		for _, mv := range strings.Fields(benchPositions[p].moves) {
+			if m, ok := e.parseMove(mv); ok {
+				e.play(m)
+			}
+		}
+		e.pendingFrom = infinity
+		t := time.Now()
+		e.rootSearch(&searchControl{budget: noBudget, poll: func(nodes int) bool { return nodes >= warmSliceNodes }})
+		took := time.Since(t)
+		switch {
+		case quickest[p] == 0 || took < quickest[p]:
+			quickest[p], steady = took, 0
+		case float64(took) <= warmTolerance*float64(quickest[p]):
+			steady++
+		default:
+			steady = 0
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// waitHost waits until keepWarm has ended: isready and ping wait for it.
+func waitHost() {
+	warmth.waited.Store(true)
+	<-warmth.done
 }
 
 // pollHost is called at every stop poll of the search: after yieldEvery

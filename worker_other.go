@@ -13,3 +13,9 @@ func pollHost() {}
 
 // hostSearching does nothing: the table's fault-in runs on a thread of its own.
 func hostSearching(bool) {}
+
+// waitHost does nothing: there is no warm-up to wait for (worker_js.go).
+func waitHost() {}
+
+// hostMaxMemoryMB is the largest table the flags allow: the protocols'.
+const hostMaxMemoryMB = maxMemoryMB

@@ -531,6 +531,7 @@ func (s *session) setboard(args string) {
 func (s *session) ping(args string) {
 	if _, ok := s.number("ping", args, math.MinInt32, math.MaxInt32, "bad number"); ok {
 		s.e.waitTable()
+		waitHost()
 		s.out.line("pong " + args)
 	}
 }
