@@ -160,6 +160,9 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	default:
 		j.startClock(start, 0)
 	}
+	if len(j.legal) > 0 {
+		hostSearching(true) // at once, in the session's goroutine: in a browser, what waits for searches waits now (table_js.go, worker_js.go)
+	}
 	go j.run()
 	return j
 }
@@ -220,8 +223,7 @@ func (j *searchJob) run() {
 	played := false
 	res := searchResult{} // no legal move: no search, no nodes
 	if len(j.legal) > 0 {
-		e.pendingFrom = infinity // think
-		hostSearching(true)      // in a browser, the table's fault-in waits (table_js.go)
+		e.pendingFrom = infinity // think (hostSearching(true) was told when the job began)
 		if j.atLevel {
 			played = j.runAtLevel() // a strength level's move (strength.go)
 		} else {

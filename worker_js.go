@@ -104,6 +104,7 @@ func runWorker() bool {
 	prefaultTables = true // touch the table's pages between the messages (table_js.go)
 	cl, e := workerCommandLine()
 	q := &lineQueue{wake: make(chan struct{}, 1)}
+	q.last.Store(time.Now().UnixNano())
 	receive := js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) > 0 {
 			q.add(messageText(args[0]))
@@ -117,7 +118,7 @@ func runWorker() bool {
 	worker.Set("receive", receive)
 	worker.Set("end", end)
 	worker.Call("ready") // umax-worker.js passes on what it received before
-	go keepWarm()
+	go keepWarm(q)
 	host.last = time.Now()
 	out := &postWriter{post: worker.Get("post")}
 	exit := runWorkerMode(cl, e, q, out, worker.Get("chooseProtocol").Truthy())
@@ -208,6 +209,15 @@ var warmth = struct {
 	waited atomic.Bool
 }{done: make(chan struct{})}
 
+// warmQuiet is how long the session must have had no line before keepWarm
+// searches, unless someone waits for it (isready, ping): a GUI sends
+// "uci", "position" and "go" at once, or soon after one another, and
+// the worker's first lines are still on their way when it says ready.
+const warmQuiet = 20 * time.Millisecond
+
+// quietFor is how long no line has been added.
+func (q *lineQueue) quietFor() time.Duration { return time.Duration(time.Now().UnixNano() - q.last.Load()) }
+
 // warmSliceNodes is the most keepWarm searches at a time (a stop poll
 // ends it): a few milliseconds, the most a line arriving waits.
 const warmSliceNodes = stopPollNodes
@@ -231,16 +241,18 @@ const (
 // compiled in the background as the searches used them. An isready or a
 // ping waits for it (waitHost), as for the table, so that a GUI's first
 // go, sent after readyok, finds the engine as quick as later ones. While
-// a session's search runs it waits, and when someone waits for it then
-// (an isready during an infinite search), it ends.
-func keepWarm() {
+// the session has lines to do (q.unread), has had a line in the last
+// warmQuiet and nobody waits, or a search runs, it waits; when someone
+// waits for it during a search (an isready during an infinite search), it
+// ends.
+func keepWarm(q *lineQueue) {
 	defer close(warmth.done)
 	e := newEngine(minTableSize)
 	quickest := make([]time.Duration, len(benchPositions)) // each position's quickest search
 	start, steady := time.Now(), 0
 	for i := 0; (i < warmSlices || steady < warmSteady) && time.Since(start) < warmLimit; i++ {
-		for searchRunning.Load() {
-			if warmth.waited.Load() {
+		for searchRunning.Load() || q.unread.Load() > 0 || !warmth.waited.Load() && q.quietFor() < warmQuiet { // the session first
+			if searchRunning.Load() && warmth.waited.Load() {
 				return
 			}
 			time.Sleep(time.Millisecond)
@@ -305,17 +317,22 @@ func yieldToHost() {
 // the JavaScript callback must not block, so it only appends, and pump
 // passes the lines on in order.
 type lineQueue struct {
-	mu    sync.Mutex
-	lines []string
-	ended bool          // the end of input: no line comes after these
-	wake  chan struct{} // a line was added, or the input ended
+	mu     sync.Mutex
+	lines  []string
+	ended  bool          // the end of input: no line comes after these
+	wake   chan struct{} // a line was added, or the input ended
+	unread atomic.Int64  // lines added that the session has yet to take (keepWarm waits)
+	last   atomic.Int64  // when a line was last added (or the queue made), in Unix nanoseconds
 }
 
 // add appends the lines of one message.
 func (q *lineQueue) add(message string) {
+	lines := splitLines(message)
 	q.mu.Lock()
-	q.lines = append(q.lines, splitLines(message)...)
+	q.lines = append(q.lines, lines...)
 	q.mu.Unlock()
+	q.unread.Add(int64(len(lines)))
+	q.last.Store(time.Now().UnixNano())
 	q.signal()
 }
 
@@ -374,9 +391,12 @@ func (q *lineQueue) pump(out chan<- inputLine, limit int) {
 		for _, l := range lines {
 			if len(l) > limit {
 				out <- inputLine{at: time.Now(), tooLong: true}
-				continue
+			} else {
+				out <- inputLine{text: l, at: time.Now()}
 			}
-			out <- inputLine{text: l, at: time.Now()}
+			// The session has taken the line, and done it (it takes the
+			// next only then) by the time keepWarm runs again.
+			q.unread.Add(-1)
 		}
 		if ended {
 			close(out)

@@ -14,8 +14,11 @@
 // bestmove; two seconds later it sends "ucinewgame" and "isready" (an
 // empty table again, as at the start) and after readyok "position
 // startpos" and GO again.
-// GO is "go depth 3", "go movetime 50", and the first move of a 1+0.01
-// game ("go wtime 1000 btime 1000 winc 10 binc 10"). It prints, in
+// GO is "go depth 3", "go movetime 50", the first move of a 1+0.01 game
+// ("go wtime 1000 btime 1000 winc 10 binc 10"), and "go nodes 20000",
+// whose work (35,624 nodes) does not depend on the clock, so that its time
+// shows how fast the code runs (a timed search that runs slow code
+// searches less instead, as the clock decides). It prints, in
 // milliseconds, the time from the process's start to uciok (the engine's
 // start: Node's and the WebAssembly's, the table's allocation), to the
 // first bestmove, the first search (bestmove less uciok), the warm
@@ -54,6 +57,7 @@ var searches = []struct{ name, goCmd string }{
 	{"depth 3", "go depth 3"},
 	{"movetime 50", "go movetime 50"},
 	{"1+0.01 game", "go wtime 1000 btime 1000 winc 10 binc 10"},
+	{"nodes 20000", "go nodes 20000"}, // the same work every time: its time is the code's speed
 }
 
 // sample is one process's figures.
