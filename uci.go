@@ -270,6 +270,9 @@ func (s *uciSession) webCommand(args []string, _ time.Time) {
 		}
 		s.settle("umax record")
 		s.web.recordPlies = plies
+		if plies > 0 {
+			endWarmUp() // a page that records trees plays no game: no warm-up (worker_js.go)
+		}
 	case "tree", "steps":
 		s.settle("umax " + args[0])
 		s.out.line("umax " + args[0] + " " + s.treeJSON(args[0] == "steps"))

@@ -207,7 +207,13 @@ func warmUp() {
 var warmth = struct {
 	done   chan struct{}
 	waited atomic.Bool
+	ended  atomic.Bool // endWarmUp: stop at once
 }{done: make(chan struct{})}
+
+// endWarmUp ends keepWarm at its next look: a worker that records search
+// trees for the page's stepper (umax record) plays no game, and its
+// isready would wait for the warm-up for nothing.
+func endWarmUp() { warmth.ended.Store(true) }
 
 // warmQuiet is how long the session must have had no line before keepWarm
 // searches, unless someone waits for it (isready, ping): a GUI sends
@@ -216,7 +222,9 @@ var warmth = struct {
 const warmQuiet = 20 * time.Millisecond
 
 // quietFor is how long no line has been added.
-func (q *lineQueue) quietFor() time.Duration { return time.Duration(time.Now().UnixNano() - q.last.Load()) }
+func (q *lineQueue) quietFor() time.Duration {
+	return time.Duration(time.Now().UnixNano() - q.last.Load())
+}
 
 // warmSliceNodes is the most keepWarm searches at a time (a stop poll
 // ends it): a few milliseconds, the most a line arriving waits.
@@ -252,10 +260,13 @@ func keepWarm(q *lineQueue) {
 	start, steady := time.Now(), 0
 	for i := 0; (i < warmSlices || steady < warmSteady) && time.Since(start) < warmLimit; i++ {
 		for searchRunning.Load() || q.unread.Load() > 0 || !warmth.waited.Load() && q.quietFor() < warmQuiet { // the session first
-			if searchRunning.Load() && warmth.waited.Load() {
+			if searchRunning.Load() && warmth.waited.Load() || warmth.ended.Load() {
 				return
 			}
 			time.Sleep(time.Millisecond)
+		}
+		if warmth.ended.Load() {
+			return
 		}
 		p := i % len(benchPositions)
 		e.Position = newGame()

@@ -19,3 +19,6 @@ func waitHost() {}
 
 // hostMaxMemoryMB is the largest table the flags allow: the protocols'.
 const hostMaxMemoryMB = maxMemoryMB
+
+// endWarmUp does nothing: there is no warm-up to end (worker_js.go).
+func endWarmUp() {}
