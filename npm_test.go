@@ -1022,3 +1022,34 @@ func TestNpmReadme(t *testing.T) {
 		t.Errorf("the README tells to npm install umax, which is not published")
 	}
 }
+
+// TestWasmOutsideWorker runs the engine compiled to WebAssembly under Go's
+// own runner for Node (wasm_exec_node.js), outside a worker: main reads
+// standard input as natively (runWorker reports no worker), and isready,
+// which in a worker waits for its warm-up (worker_js.go's keepWarm, never
+// started here), is answered. (It once waited for a warm-up that never ran:
+// "all goroutines are asleep".)
+func TestWasmOutsideWorker(t *testing.T) {
+	needFull(t, "the engine in WebAssembly under Go's runner for Node")
+	node := needProgram(t, "node", "nodejs")
+	tmp := t.TempDir()
+	wasm := filepath.Join(tmp, "umax.wasm")
+	build := exec.Command("go", "build", "-o", wasm, ".")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build for js/wasm: %v\n%s", err, out)
+	}
+	root, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	runner := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec_node.js")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, runner, wasm, "-uci")
+	cmd.Stdin = strings.NewReader("uci\nisready\nposition startpos\ngo depth 3\nisready\nquit\n")
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.Count(string(out), "readyok\n") != 2 || !strings.Contains(string(out), "bestmove c2c4") {
+		t.Errorf("uci, isready, go depth 3, isready, quit under %s: %v\n%s", runner, err, out)
+	}
+}

@@ -118,6 +118,7 @@ func runWorker() bool {
 	worker.Set("receive", receive)
 	worker.Set("end", end)
 	worker.Call("ready") // umax-worker.js passes on what it received before
+	warmth.on.Store(true)
 	go keepWarm(q)
 	host.last = time.Now()
 	out := &postWriter{post: worker.Get("post")}
@@ -208,6 +209,7 @@ var warmth = struct {
 	done   chan struct{}
 	waited atomic.Bool
 	ended  atomic.Bool // endWarmUp: stop at once
+	on     atomic.Bool // keepWarm was started (a worker: runWorker)
 }{done: make(chan struct{})}
 
 // endWarmUp ends keepWarm at its next look: a worker that records search
@@ -294,6 +296,9 @@ func keepWarm(q *lineQueue) {
 
 // waitHost waits until keepWarm has ended: isready and ping wait for it.
 func waitHost() {
+	if !warmth.on.Load() {
+		return // not in a worker (Go's own wasm runner): no warm-up
+	}
 	warmth.waited.Store(true)
 	<-warmth.done
 }
