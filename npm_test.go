@@ -77,6 +77,41 @@ func TestNpmPackage(t *testing.T) {
 	t.Run("readme", func(t *testing.T) { readmeExample(t, project, env) })
 	t.Run("exports", func(t *testing.T) { packageExports(t, project, env) })
 	t.Run("flags", func(t *testing.T) { npmFlags(t, project, env) })
+	t.Run("queued", func(t *testing.T) { queuedLines(t, project, env) })
+}
+
+// queuedLines sends a fresh engine its whole input at once, lines after
+// isready (ping) included, as a pipe does: isready waits for the worker's
+// warm-up and the table, and the lines behind it wait too, then are done
+// (a warm-up that waited for the lines behind the isready it held up hung
+// there for good).
+func queuedLines(t *testing.T, project string, env []string) {
+	for _, c := range []struct {
+		input string
+		want  []string // lines of the output, in any order (the second isready is answered during the search)
+	}{
+		{"uci\nisready\nquit\n", []string{"readyok"}},
+		{"uci\nisready\nposition startpos\ngo depth 3\nisready\nquit\n", []string{"readyok", "bestmove c2c4 ponder b8c6", "readyok"}},
+		{"xboard\nprotover 2\nping 1\nnew\nping 2\nquit\n", []string{"pong 1", "pong 2"}},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		cmd := exec.CommandContext(ctx, "npx", "umax")
+		killGroupOnCancel(cmd) // npx runs node in a shell of its own: a hung engine is killed too
+		cmd.WaitDelay = 5 * time.Second
+		cmd.Dir, cmd.Env, cmd.Stdin = project, env, strings.NewReader(c.input)
+		start := time.Now()
+		out, err := cmd.Output()
+		cancel()
+		var got []string
+		for _, l := range strings.Split(string(out), "\n") {
+			if slices.Contains(c.want, l) {
+				got = append(got, l)
+			}
+		}
+		if slices.Sort(got); err != nil || !slices.Equal(got, slices.Sorted(slices.Values(c.want))) {
+			t.Errorf("npx umax, given %q at once: %v after %v\n%s", c.input, err, time.Since(start).Round(time.Millisecond), out)
+		}
+	}
 }
 
 // freshEngine checks a fresh engine's searches while its table is still

@@ -271,7 +271,7 @@ func (s *uciSession) webCommand(args []string, _ time.Time) {
 		s.settle("umax record")
 		s.web.recordPlies = plies
 		if plies > 0 {
-			endWarmUp() // a page that records trees plays no game: no warm-up (worker_js.go)
+			endWarmUp() // recording, the searches are the literal search's, which the warm-up does not run (worker_js.go)
 		}
 	case "tree", "steps":
 		s.settle("umax " + args[0])

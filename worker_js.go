@@ -187,8 +187,7 @@ func runWorkerMode(cl *commandLine, e *Engine, q *lineQueue, out io.Writer, choo
 	return 0
 }
 
-// warmUpNodes is the node budget of warmUp's search, and of each of
-// keepWarm's.
+// warmUpNodes is the node budget of warmUp's search.
 const warmUpNodes = 5000
 
 // warmUp searches a few thousand nodes on an engine of its own, with a
@@ -206,15 +205,17 @@ func warmUp() {
 // warmth is keepWarm's state: done is closed when it has ended, waited is
 // set when someone waits for it (waitHost).
 var warmth = struct {
-	done   chan struct{}
-	waited atomic.Bool
-	ended  atomic.Bool // endWarmUp: stop at once
-	on     atomic.Bool // keepWarm was started (a worker: runWorker)
+	done     chan struct{}
+	waited   atomic.Bool
+	ended    atomic.Bool // endWarmUp: stop at once
+	on       atomic.Bool // keepWarm was started (a worker: runWorker)
+	searched atomic.Bool // a session's search has begun (hostSearching)
 }{done: make(chan struct{})}
 
-// endWarmUp ends keepWarm at its next look: a worker that records search
-// trees for the page's stepper (umax record) plays no game, and its
-// isready would wait for the warm-up for nothing.
+// endWarmUp ends keepWarm at its next look: a session that records search
+// trees (umax record: the page, its stepper) searches with the literal
+// search, which the warm-up does not run, and its isready would wait for
+// the warm-up for nothing.
 func endWarmUp() { warmth.ended.Store(true) }
 
 // warmQuiet is how long the session must have had no line before keepWarm
@@ -245,27 +246,36 @@ const (
 )
 
 // keepWarm goes on searching, after the worker has said it is ready, on an
-// engine of its own, a search of warmUpNodes at a time with a look at the
+// engine of its own, a search of warmSliceNodes at a time with a look at the
 // messages between (a millisecond's sleep), until the searches take as
 // long as one another: V8 then runs the busy functions' optimised code,
 // compiled in the background as the searches used them. An isready or a
 // ping waits for it (waitHost), as for the table, so that a GUI's first
 // go, sent after readyok, finds the engine as quick as later ones. While
-// the session has lines to do (q.unread), has had a line in the last
-// warmQuiet and nobody waits, or a search runs, it waits; when someone
-// waits for it during a search (an isready during an infinite search), it
-// ends.
+// the session has lines to do (q.unread) or had one in the last warmQuiet,
+// unless someone waits for it, and while a search runs, it waits; when
+// someone waits for it once a search has begun (an isready during or after
+// a search), it ends.
 func keepWarm(q *lineQueue) {
 	defer close(warmth.done)
 	e := newEngine(minTableSize)
 	quickest := make([]time.Duration, len(benchPositions)) // each position's quickest search
 	start, steady := time.Now(), 0
 	for i := 0; (i < warmSlices || steady < warmSteady) && time.Since(start) < warmLimit; i++ {
-		for searchRunning.Load() || q.unread.Load() > 0 || !warmth.waited.Load() && q.quietFor() < warmQuiet { // the session first
-			if searchRunning.Load() && warmth.waited.Load() || warmth.ended.Load() {
+		// The session first: while it has lines to do or had one just now,
+		// unless it waits for the warm-up (then it reads no more lines, and
+		// the lines after its isready wait for the warm-up too), and while
+		// a search runs. Once a search has run, someone waiting ends the
+		// warm-up: the GUI plays already, and a bestmove could be waiting
+		// behind its isready.
+		for searchRunning.Load() || !warmth.waited.Load() && (q.unread.Load() > 0 || q.quietFor() < warmQuiet) {
+			if warmth.waited.Load() && warmth.searched.Load() || warmth.ended.Load() || time.Since(start) >= warmLimit {
 				return
 			}
 			time.Sleep(time.Millisecond)
+		}
+		if warmth.waited.Load() && warmth.searched.Load() {
+			return
 		}
 		if warmth.ended.Load() {
 			return
@@ -316,7 +326,12 @@ func pollHost() {
 // hostSearching is told when a search begins (true) and ends: while one
 // runs, the table's fault-in (table_js.go) touches no page, which would
 // hold the search up, unless an isready or a ping waits for it.
-func hostSearching(on bool) { searchRunning.Store(on) }
+func hostSearching(on bool) {
+	searchRunning.Store(on)
+	if on {
+		warmth.searched.Store(true)
+	}
+}
 
 // yieldToHost hands the thread to the worker's event loop until the wake
 // asked for comes back (a message posted to the MessageChannel, in Node a
