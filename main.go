@@ -375,6 +375,20 @@ var benchPositions = []struct{ name, moves string }{
 	{"open game after castling", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1 g8f6 d2d3 d7d6"},
 }
 
+// setUpBench sets e up to search bench position i from an empty table: its
+// moves played from the start, none pending (the worker's warm-up searches
+// them too).
+func (e *Engine) setUpBench(i int) {
+	e.Position = newGame()
+	e.clearTable()
+	for _, mv := range strings.Fields(benchPositions[i].moves) {
+		if m, ok := e.parseMove(mv); !ok || e.play(m) != nil {
+			panic("bench: illegal move " + mv)
+		}
+	}
+	e.pendingFrom = infinity
+}
+
 // runBench searches every bench position from an empty table, to the root
 // node budget budget (-nodes), and prints the nodes (micro-Max's N: passes
 // of the iterative-deepening loops) and the time of each, then the total, a
@@ -382,15 +396,8 @@ var benchPositions = []struct{ name, moves string }{
 // speed. The last two lines are "N nodes" and "N nps", as OpenBench reads.
 func runBench(e *Engine, budget int, w io.Writer) {
 	total, elapsed := 0, time.Duration(0)
-	for _, pos := range benchPositions {
-		e.Position = newGame()
-		e.clearTable()
-		for _, mv := range strings.Fields(pos.moves) {
-			if m, ok := e.parseMove(mv); !ok || e.play(m) != nil {
-				panic("bench: illegal move " + mv)
-			}
-		}
-		e.pendingFrom = infinity
+	for i, pos := range benchPositions {
+		e.setUpBench(i)
 		start := time.Now()
 		e.rootSearch(&searchControl{budget: budget})
 		took := time.Since(start)

@@ -281,14 +281,7 @@ func keepWarm(q *lineQueue) {
 			return
 		}
 		p := i % len(benchPositions)
-		e.Position = newGame()
-		clear(e.table)
-		for _, mv := range strings.Fields(benchPositions[p].moves) {
-			if m, ok := e.parseMove(mv); ok {
-				e.play(m)
-			}
-		}
-		e.pendingFrom = infinity
+		e.setUpBench(p)
 		t := time.Now()
 		e.rootSearch(&searchControl{budget: noBudget, poll: func(nodes int) bool { return nodes >= warmSliceNodes }})
 		took := time.Since(t)
