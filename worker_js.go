@@ -51,13 +51,11 @@ import (
 // between polls). A look costs a few microseconds (doc/web.md measures it).
 const yieldEvery = 10 * time.Millisecond
 
-// workerMaxHashMB is the largest Hash the worker allows: a 32-bit
-// WebAssembly memory holds at most 4 GiB, and the table (9 bytes an entry,
-// a power of two of entries) of 512 MiB is 288 MiB.
-const workerMaxHashMB = 512
-
-// hostMaxMemoryMB is the largest table the flags allow: the worker's.
-const hostMaxMemoryMB = workerMaxHashMB
+// hostMaxMemoryMB is the largest Hash the worker allows, to its flags and
+// the protocols: a 32-bit WebAssembly memory holds at most 4 GiB, and the
+// table (9 bytes an entry, a power of two of entries) of 512 MiB is 288
+// MiB.
+const hostMaxMemoryMB = 512
 
 // host is the JavaScript side of the worker (umax-worker.js's umaxWorker),
 // and the channel yieldToHost waits on; zero outside a worker.
@@ -118,7 +116,6 @@ func runWorker() bool {
 	worker.Set("receive", receive)
 	worker.Set("end", end)
 	worker.Call("ready") // umax-worker.js passes on what it received before
-	warmth.on.Store(true)
 	go keepWarm(q)
 	host.last = time.Now()
 	out := &postWriter{post: worker.Get("post")}
@@ -145,7 +142,7 @@ func workerCommandLine() (*commandLine, *Engine) {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
 	}
-	cl.cfg.maxMemory = workerMaxHashMB
+	cl.cfg.maxMemory = hostMaxMemoryMB
 	e := newEngine(defaultHashEntries)
 	e.literal = cl.literal
 	if err := cl.applyOptions(e, &cl.cfg); err != nil {
@@ -208,7 +205,6 @@ var warmth = struct {
 	done     chan struct{}
 	waited   atomic.Bool
 	ended    atomic.Bool // endWarmUp: stop at once
-	on       atomic.Bool // keepWarm was started (a worker: runWorker)
 	searched atomic.Bool // a session's search has begun (hostSearching)
 }{done: make(chan struct{})}
 
@@ -268,17 +264,14 @@ func keepWarm(q *lineQueue) {
 		// a search runs. Once a search has run, someone waiting ends the
 		// warm-up: the GUI plays already, and a bestmove could be waiting
 		// behind its isready.
-		for searchRunning.Load() || !warmth.waited.Load() && (q.unread.Load() > 0 || q.quietFor() < warmQuiet) {
-			if warmth.waited.Load() && warmth.searched.Load() || warmth.ended.Load() || time.Since(start) >= warmLimit {
+		for {
+			if warmth.ended.Load() || warmth.waited.Load() && warmth.searched.Load() || time.Since(start) >= warmLimit {
 				return
 			}
+			if !searchRunning.Load() && (warmth.waited.Load() || q.unread.Load() == 0 && q.quietFor() >= warmQuiet) {
+				break
+			}
 			time.Sleep(time.Millisecond)
-		}
-		if warmth.waited.Load() && warmth.searched.Load() {
-			return
-		}
-		if warmth.ended.Load() {
-			return
 		}
 		p := i % len(benchPositions)
 		e.setUpBench(p)
@@ -299,7 +292,7 @@ func keepWarm(q *lineQueue) {
 
 // waitHost waits until keepWarm has ended: isready and ping wait for it.
 func waitHost() {
-	if !warmth.on.Load() {
+	if host.resumed == nil {
 		return // not in a worker (Go's own wasm runner): no warm-up
 	}
 	warmth.waited.Store(true)
