@@ -23,7 +23,8 @@ nodes=${1:-1000000}
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-if [ -n "${UMAX_BIN:-}" ]; then cp "$UMAX_BIN" "$tmp/umax"; else go build -o "$tmp/umax" .; fi # UMAX_BIN: a binary built before
+. scripts/lab-configs.sh
+lab_engine "$tmp/umax" # UMAX_BIN: a binary built before
 # name|moves: the same positions as -bench (main.go, benchPositions)
 positions='initial position|
 Ruy Lopez|e2e4 e7e5 g1f3 b8c6 f1b5 a7a6
@@ -56,7 +57,6 @@ if ! $lab; then
   exit 0
 fi
 
-. scripts/lab-configs.sh
 header="| position | ply |"
 rule="|---|---:|"
 n=0

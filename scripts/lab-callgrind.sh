@@ -16,7 +16,7 @@ export PATH="$PATH:/usr/local/go/bin"
 . scripts/lab-configs.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/umax" .
+lab_engine "$tmp/umax" # UMAX_BIN: a binary built before
 mkdir "$tmp/nohook"
 git archive HEAD | tar -x -C "$tmp/nohook"
 # each test with its block, braces inside it too (the per-move one builds a

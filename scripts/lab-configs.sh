@@ -22,3 +22,9 @@ goose refined|-goose-refined|Goose Refined=true'
 if [ -n "${LAB_ONLY:-}" ]; then
 	LAB_CONFIGS=$(echo "$LAB_CONFIGS" | awk -F'|' -v only="|$LAB_ONLY|" 'index(only, "|" $1 "|")')
 fi
+
+# lab_engine FILE: the engine the lab scripts run, at FILE: a copy of the
+# binary UMAX_BIN names (one built before), or built from this checkout.
+lab_engine() {
+	if [ -n "${UMAX_BIN:-}" ]; then cp "$UMAX_BIN" "$1"; else go build -o "$1" .; fi
+}

@@ -80,7 +80,7 @@ dir=$(cd "$dir" && pwd)
 if [ -z "$fastchess" ]; then
 	fastchess=$(scripts/fastchess.sh) # built once from ../shared/vendor/fastchess
 fi
-go build -o "$dir/umax" .
+lab_engine "$dir/umax" # UMAX_BIN: a binary built before
 clock="tc=inf nodes=$nodes" # every move "go nodes NODES"
 budget="$nodes nodes a move"
 if [ -n "$tc" ]; then

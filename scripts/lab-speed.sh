@@ -18,7 +18,7 @@ export PATH="$PATH:/usr/local/go/bin"
 . scripts/lab-configs.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/umax" .
+lab_engine "$tmp/umax" # UMAX_BIN: a binary built before
 for r in $(seq "$rounds"); do
 	echo "$LAB_CONFIGS" | while IFS='|' read -r name flags _; do
 		# shellcheck disable=SC2086 # $flags is words

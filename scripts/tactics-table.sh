@@ -24,7 +24,7 @@ export PATH="$PATH:/usr/local/go/bin"
 . scripts/lab-configs.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-if [ -n "${UMAX_BIN:-}" ]; then cp "$UMAX_BIN" "$tmp/umax"; else go build -o "$tmp/umax" .; fi # UMAX_BIN: a binary built before
+lab_engine "$tmp/umax" # UMAX_BIN: a binary built before
 
 # solve NAME FLAGS: writes $tmp/NAME.out, a line "id solved(0/1) move depth nodes"
 # per position (the depth and nodes of the last finished iteration).
