@@ -31,8 +31,9 @@ func (l hookList) each(tell func(h searchHook)) {
 	}
 }
 
-func (l hookList) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
-	l.each(func(h searchHook) { h.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes) })
+func (l hookList) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
+	l.each(func(h searchHook) { tableDepth = h.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes) })
+	return tableDepth
 }
 func (l hookList) iterate(iter int, thinkingRoot bool, nodes int) {
 	l.each(func(h searchHook) { h.iterate(iter, thinkingRoot, nodes) })
@@ -41,8 +42,11 @@ func (l hookList) move(m *searchMove) (pruneRule, int) {
 	l.each(func(h searchHook) { m.rule, m.score = h.move(m) })
 	return m.rule, m.score
 }
-func (l hookList) newBest()                 { l.each(func(h searchHook) { h.newBest() }) }
-func (l hookList) iterated(best, nodes int) { l.each(func(h searchHook) { h.iterated(best, nodes) }) }
+func (l hookList) newBest() { l.each(func(h searchHook) { h.newBest() }) }
+func (l hookList) iterated(best, nodes int) (again bool) {
+	l.each(func(h searchHook) { again = h.iterated(best, nodes) || again })
+	return again
+}
 func (l hookList) leave(best, score, nodes int) {
 	l.each(func(h searchHook) { h.leave(best, score, nodes) })
 }
@@ -51,9 +55,11 @@ func (l hookList) leave(best, score, nodes int) {
 // and a hook embeds it for the points it ignores.
 type quietHook struct{}
 
-func (quietHook) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {}
-func (quietHook) iterate(iter int, thinkingRoot bool, nodes int)                      {}
-func (quietHook) move(m *searchMove) (pruneRule, int)                                 { return m.rule, m.score }
-func (quietHook) newBest()                                                            {}
-func (quietHook) iterated(best, nodes int)                                            {}
-func (quietHook) leave(best, score, nodes int)                                        {}
+func (quietHook) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
+	return tableDepth
+}
+func (quietHook) iterate(iter int, thinkingRoot bool, nodes int) {}
+func (quietHook) move(m *searchMove) (pruneRule, int)            { return m.rule, m.score }
+func (quietHook) newBest()                                       {}
+func (quietHook) iterated(best, nodes int) bool                  { return false }
+func (quietHook) leave(best, score, nodes int)                   {}

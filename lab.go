@@ -51,13 +51,14 @@ const (
 	ruleOverkill                               // over-kill: a super-cutoff without search (Muller)
 	ruleGooseLegal                             // a goose chase, protection by a legal recapture
 	ruleGooseRefined                           // a goose chase pruned for good (the thread's refinement)
+	ruleGooseBudget                            // a goose chase out of the budget of its branch (the thread's iterated QS)
 	ruleUnlisted                               // not one of UCI's searchmoves (job.go), at the root
 	numPruneRules                              // how many values a pruneRule takes
 )
 
 // ruleNames are the rules' short names, as -stats and -tree print them.
 var ruleNames = [numPruneRules]string{"searched", "futile", "extended", "deep", "aggressive", "goose",
-	"late", "general", "weak", "overkill", "goose-legal", "goose-refined", "unlisted"}
+	"late", "general", "weak", "overkill", "goose-legal", "goose-refined", "goose-budget", "unlisted"}
 
 func (r pruneRule) String() string {
 	if r < numPruneRules {
@@ -79,6 +80,7 @@ type labSettings struct {
 	overkill       bool // over-kill at s<=2
 	gooseLegal     bool // goose chases, protected meaning a legal recapture
 	gooseRefined   bool // goose chases pruned only for good (legal protection, no second attacker or a cheap protector)
+	gooseBudget    int  // the goose budget's passes in a horizon node (the thread's MAX_QS_ITER+1), 0: off
 }
 
 // The laboratory's margins, in micro-Max's units (a pawn is 99).
@@ -118,6 +120,10 @@ const (
 	// implemented in Stockfish", without numbers; 3 + d*d is the count of
 	// Stockfish's early versions, here with micro-Max's s for d).
 	lateMoveBase = 3
+	// maxGooseBudget is the most passes of the goose budget: budgets 0 to
+	// 8 goose chases a branch (the thread's MAX_QS_ITER, which it leaves
+	// open; micro-Max's exchanges on one square seldom charge more).
+	maxGooseBudget = 9
 )
 
 // active reports whether any switch is on: then labRule decides the moves.
@@ -130,23 +136,92 @@ type labRules struct {
 	e      *Engine
 	lab    labSettings
 	frames []labFrame // the calls under way, the root first
+	// The goose budget's passes (gooseBudget): horizon nodes that searched
+	// their quiescence search again, and those that stopped at the last
+	// pass with a goose chase pruned in its essential tree.
+	repeated, capped int
 }
 
 // labFrame is what the laboratory keeps of a call of the search: its
 // evaluation (C: e) and the moves it made so far in its iteration (late
-// move pruning counts them; micro-Max does not).
-type labFrame struct{ eval, made int }
+// move pruning counts them; micro-Max does not), and the goose budget's
+// book-keeping (gooseBudget, below).
+type labFrame struct {
+	eval, made int
+	beta, iter int  // the window's top, the iteration running
+	horizon    bool // the goose budget's horizon node: its depth-1 iteration is a quiescence search's first
+	pass       int  // the horizon node's passes of that iteration so far: its budget
+	budget     int  // goose chases a branch may still make from here (the thread's budget)
+	passOn     int  // the budget the move last told passes on to its reply
+	prunes     int  // goose chases pruned for want of budget in this iteration's subtree so far
+	movePrunes int  // ... in the move last told (itself, or in its reply's essential tree)
+	bestPrunes int  // ... in the move that gave the best score
+	essential  int  // ... in the essential tree of the iteration ended last
+}
 
-func (l *labRules) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
+func (l *labRules) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
 	if lastTo == 8 { // the root: a new search (one stopped may have left calls)
 		l.frames = l.frames[:0]
 	}
-	l.frames = append(l.frames, labFrame{eval: eval})
+	f := labFrame{eval: eval, beta: beta}
+	if l.lab.gooseBudget > 0 {
+		if n := len(l.frames); n > 0 && l.frames[n-1].iter == 1 { // a reply inside a quiescence search
+			f.budget = l.frames[n-1].passOn
+		} else {
+			f.horizon = lastTo&offBoard == 0 // not the root, nor a stalemate probe
+		}
+		if depth == 1 {
+			tableDepth = 0 // a depth-1 entry does not say under which budget it was searched
+		}
+	}
+	l.frames = append(l.frames, f)
+	return tableDepth
 }
 func (l *labRules) iterate(iter int, thinkingRoot bool, nodes int) {
-	l.frames[len(l.frames)-1].made = 0
+	f := &l.frames[len(l.frames)-1]
+	f.made, f.iter = 0, iter
+	if f.horizon && iter == 1 {
+		f.budget = f.pass
+	}
+	f.prunes, f.movePrunes, f.bestPrunes = 0, 0, 0
 }
-func (l *labRules) leave(best, score, nodes int) { l.frames = l.frames[:len(l.frames)-1] }
+func (l *labRules) newBest() {
+	f := &l.frames[len(l.frames)-1]
+	f.bestPrunes = f.movePrunes
+}
+
+// iterated asks a horizon node's quiescence search again, with one more
+// goose chase allowed in a branch, while goose chases were pruned for want
+// of budget in its essential tree, up to the budget's passes (gooseBudget).
+func (l *labRules) iterated(best, nodes int) bool {
+	f := &l.frames[len(l.frames)-1]
+	f.essential = f.prunes
+	if best >= f.beta { // a cut: only the move that failed high mattered
+		f.essential = f.bestPrunes
+		if best >= infinity { // a king capture, which nothing pruned
+			f.essential = 0
+		}
+	}
+	if !f.horizon || f.iter != 1 || f.essential == 0 || mateWindow(best, 0) {
+		return false
+	}
+	if f.pass+1 == l.lab.gooseBudget { // the thread's MAX_QS_ITER: "abort the deepening"
+		l.capped++
+		return false
+	}
+	f.pass++
+	l.repeated++
+	return true
+}
+func (l *labRules) leave(best, score, nodes int) {
+	f := l.frames[len(l.frames)-1]
+	l.frames = l.frames[:len(l.frames)-1]
+	if n := len(l.frames); n > 0 && !f.horizon && l.frames[n-1].iter == 1 { // a reply in a quiescence search
+		p := &l.frames[n-1]
+		p.movePrunes = f.essential
+		p.prunes += f.essential
+	}
+}
 
 // setLab sets the laboratory's switches: every search of e then applies
 // them (rootSearch tells e.rules first), until setLab changes them.
@@ -170,7 +245,18 @@ func (l *labRules) move(m *searchMove) (pruneRule, int) {
 	f := &l.frames[len(l.frames)-1]
 	node := *f // the node's evaluation and the moves it made before m
 	f.made++
-	return l.e.labRule(m, node, &l.lab)
+	f.movePrunes = 0
+	rule, score := l.e.labRule(m, node, &l.lab)
+	if rule == notPruned && l.lab.gooseBudget > 0 && m.iter == 1 && m.remaining == 1 {
+		charge := l.e.gooseCharge(m)
+		if charge > f.budget { // a goose chase, out of budget
+			f.prunes++
+			f.movePrunes = 1
+			return ruleGooseBudget, min(m.score, m.alphaNow)
+		}
+		f.passOn = f.budget - charge
+	}
+	return rule, score
 }
 
 // labRule decides the fate of a move by micro-Max's futility test and the
@@ -484,6 +570,15 @@ func (e *Engine) pinsQueen(m *searchMove) bool {
 // first of those switched on that applies.
 func (e *Engine) gooseRule(m *searchMove, lab *labSettings) pruneRule {
 	capturer, victim := m.piece&7, m.victim&7
+	if capturer != 4 && pieceValue[capturer] == pieceValue[victim] && victim != 0 && lab.gooseRefined && lab.gooseBudget > 0 {
+		// The refinement's equal captures, where the goose budget makes
+		// them goose chases (rule 2): "if you don't have a second attacker
+		// of the square ... even equal captures might always be pointless".
+		if e.legalProtector(m) >= 0 && !attacked(m.to, m.side, m.after(&e.board)) {
+			return ruleGooseRefined
+		}
+		return notPruned
+	}
 	if capturer != 4 && pieceValue[capturer] <= pieceValue[victim] {
 		return notPruned // lower x higher, or equal
 	}
@@ -521,6 +616,65 @@ func (e *Engine) gooseRule(m *searchMove, lab *labSettings) pruneRule {
 // a protector").
 func (e *Engine) gooseChase(m *searchMove) bool {
 	return attacked(m.to, 24-m.side, m.after(&e.board))
+}
+
+// gooseCharge is what the move m, a recapture in a quiescence search,
+// costs of its branch's goose budget (seed 003, the thread's iterated QS:
+// "iterate over capture searches that allow at most 0, 1, 2, 3, ... goose
+// chases in any branch"). One for a capture of a protected piece by one
+// worth as much or more, rules 1 and 2 ("Don't try Higher x Lower if the
+// victim is protected", "Don't try equal captures if the victim is
+// protected"), protected meaning a legal recapture (the thread's
+// Protected(); a king is worth the most); and one more when the reply can
+// take something of ours worth as much as m's victim or more with obvious
+// gain, rule 3 ("Don't try to capture something if the opponent can
+// capture something more or equally valuable with his reply"), the
+// thread's pre-screening in the daughter ("previous move was goose
+// chase"). The thread's code charges the two apart, the daughter
+// rejecting the move when its budget goes below 0; micro-Max decides in
+// the parent, so the move is pruned when its charge exceeds the budget.
+func (e *Engine) gooseCharge(m *searchMove) int {
+	charge := 0
+	capturer, victim := m.piece&7, m.victim&7
+	if victim != 0 && (capturer == 4 || pieceValue[capturer] >= pieceValue[victim]) && e.legalProtector(m) >= 0 {
+		charge++
+	}
+	if e.obviousReply(m) {
+		charge++
+	}
+	return charge
+}
+
+// obviousReply reports whether, after m, the opponent can capture a piece
+// of the mover's worth as much as m's victim or more (not the king), by a
+// less valuable piece or unprotected: the thread's pre-screening, "if
+// value[victim] > value[piece] || !Protected(move.toSqr)" over the
+// daughter's captures of victims at or above the last one ("threshold").
+// Protected is here the plain attack test: the thread's makes the reply
+// and tests that the recapture is legal.
+func (e *Engine) obviousReply(m *searchMove) bool {
+	us, them, board := m.side, 24-m.side, m.after(&e.board)
+	threshold := pieceValue[m.victim&7]
+	for _, sq := range boardSquares {
+		p := board(sq)
+		if p&us == 0 || p&7 == 4 || pieceValue[p&7] < threshold || !attacked(sq, them, board) {
+			continue
+		}
+		if !attacked(sq, us, board) {
+			return true // unprotected
+		}
+		value := pieceValue[p&7]
+		cheaper := func(s int) int { // his pieces worth value or more block, and capture nothing
+			if q := board(s); q&them == 0 || q&7 != 4 && pieceValue[q&7] < value {
+				return q
+			}
+			return us | 1
+		}
+		if attacked(sq, them, cheaper) {
+			return true // lower x higher
+		}
+	}
+	return false
 }
 
 // legalProtector is the value, in pawns, of the least valuable piece of the

@@ -30,8 +30,11 @@ var labCombos = []struct {
 	{"overkill", true, labSettings{overkill: true}},
 	{"goose legal", true, labSettings{gooseLegal: true}},
 	{"goose refined", true, labSettings{gooseRefined: true}},
+	{"goose budget, one pass", true, labSettings{gooseBudget: 1}},
+	{"goose budget, four passes", true, labSettings{gooseBudget: 4}},
+	{"goose budget and refined", true, labSettings{gooseBudget: maxGooseBudget, gooseRefined: true}},
 	{"all", true, labSettings{frontierMargin: -30, extended: true, deep: true, aggressive: true, goose: true}},
-	{"all new", true, labSettings{lateMove: true, general: true, weak: true, overkill: true, gooseLegal: true, gooseRefined: true}},
+	{"all new", true, labSettings{lateMove: true, general: true, weak: true, overkill: true, gooseLegal: true, gooseRefined: true, gooseBudget: 3}},
 	{"4.0 with deep+aggressive", false, labSettings{deep: true, aggressive: true}},
 	{"4.0 with all", false, labSettings{extended: true, deep: true, aggressive: true, goose: true, lateMove: true, weak: true, overkill: true, gooseRefined: true}},
 }
@@ -358,7 +361,8 @@ func TestLabStatsAddUp(t *testing.T) {
 		l := combo.lab
 		on := map[pruneRule]bool{ruleFutility: combo.futility, ruleExtended: l.extended, ruleDeep: l.deep,
 			ruleAggressive: l.aggressive, ruleGoose: l.goose, ruleLateMove: l.lateMove, ruleGeneral: l.general,
-			ruleWeak: l.weak, ruleOverkill: l.overkill, ruleGooseLegal: l.gooseLegal && !l.goose, ruleGooseRefined: l.gooseRefined && !l.goose && !l.gooseLegal}
+			ruleWeak: l.weak, ruleOverkill: l.overkill, ruleGooseLegal: l.gooseLegal && !l.goose, ruleGooseRefined: l.gooseRefined && (!l.goose && !l.gooseLegal || l.gooseBudget > 0),
+			ruleGooseBudget: l.gooseBudget > 0}
 		maybe := map[pruneRule]bool{ruleGeneral: l.weak} // the weak switch applies the general form too, where it holds
 		for r := ruleFutility; r < numPruneRules; r++ {
 			if on[r] != (cut[r] > 0) && !maybe[r] {
@@ -718,5 +722,111 @@ func TestLabNewRules(t *testing.T) {
 				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, made, rule, score, c.want.rule, c.want.score)
 			}
 		}
+	}
+}
+
+// TestLabGooseBudget: the goose budget, the thread's iterated quiescence
+// search (seed 003). Its charges: rules 1 and 2 by legal protection, rule 3
+// by the pre-screening. And over the quiescence searches after every
+// capture of random games, with the full window: one pass (a budget of 0)
+// prunes and changes values; more passes repeat where a goose chase was
+// pruned in the essential tree; and every search whose passes ended before
+// the cap (nothing pruned that mattered) has micro-Max's own value.
+func TestLabGooseBudget(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
+	charges := []struct {
+		name, fen, move string
+		want            int
+	}{
+		{"Q x protected P, the queen attacked by a pawn", "4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", 2},
+		{"Q x lone P", "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", 0},
+		{"N x protected N, attacked by a pawn", "4k3/8/2p5/3n4/8/4N3/8/4K3 w - - 0 1", "e3d5", 2},
+		{"Q x P protected by a pinned pawn, which attacks the queen", "4k3/8/2p5/1B1p4/8/8/8/3QK3 w - - 0 1", "d1d5", 1},
+		{"B x lone N, our rook hanging", "3rk3/8/8/4n3/8/8/1B6/3R2K1 w - - 0 1", "b2e5", 1},
+		{"B x lone N, our rook protected", "3rk3/8/8/4n3/8/8/1B6/3RK3 w - - 0 1", "b2e5", 0},
+		{"B x lone N, only a pawn hanging", "3rk3/8/8/4n3/8/8/1B1P4/6K1 w - - 0 1", "b2e5", 0},
+		{"B x lone N, our protected rook attacked by a knight", "4k3/8/8/4n3/8/1n6/1B6/RK6 w - - 0 1", "b2e5", 1},
+	}
+	for _, c := range charges {
+		s := mustFEN(t, c.fen)
+		m, ok := pseudoMove(&s.pos, c.move)
+		if !ok {
+			t.Fatalf("%s: %s not a move in %s", c.name, c.move, c.fen)
+		}
+		for _, made := range []bool{false, true} {
+			lm, q := labMoveOf(&s.pos, m)
+			e := labEngine(s.pos)
+			if made {
+				e = labEngine(q)
+			}
+			lm.made = made
+			if got := e.gooseCharge(&lm); got != c.want {
+				t.Errorf("%s (made %v): charge %d, want %d", c.name, made, got, c.want)
+			}
+		}
+	}
+
+	rng := rand.New(rand.NewPCG(5, 6))
+	walks, plies := 24, 80
+	if reduced() {
+		walks = 6
+	}
+	engines := map[int]*Engine{} // by gooseBudget, their tables emptied before each search
+	qs := func(q Position, lastTo int, lab labSettings) (int, *labRules) {
+		e := engines[lab.gooseBudget]
+		if e == nil {
+			e = newEngine(1 << 10)
+			engines[lab.gooseBudget] = e
+		}
+		e.clearTable()
+		e.Position = q
+		e.findPieces()
+		e.setLab(lab)
+		e.ctl = &searchControl{}
+		e.hook = hookOf(e.rules, nil)
+		score := e.search(q.side, -infinity, infinity, q.eval, 1, 1, q.epSquare, lastTo, 1)
+		l, _ := e.rules.(*labRules)
+		return score, l
+	}
+	var searches, differOnePass, repeated, converged, capped int
+	for _, fen := range append(labStarts, agreementStarts...) {
+		pos := mustFEN(t, fen).pos
+		for w := 0; w < walks; w++ {
+			p := pos
+			for ply := 0; ply < plies; ply++ {
+				legal := p.legalMoves()
+				if len(legal) == 0 {
+					break
+				}
+				for _, m := range legal {
+					if m.promo != 0 && m.promo != 7 || p.board[m.to] == 0 {
+						continue
+					}
+					q := p
+					q.makeMove(m)
+					searches++
+					plain, _ := qs(q, m.to, labSettings{})
+					one, _ := qs(q, m.to, labSettings{gooseBudget: 1})
+					if one != plain {
+						differOnePass++
+					}
+					many, l := qs(q, m.to, labSettings{gooseBudget: maxGooseBudget})
+					repeated += l.repeated
+					if l.capped > 0 {
+						capped++
+						continue
+					}
+					converged++
+					if many != plain {
+						t.Errorf("%s after %s: the budget's passes converged at %d, micro-Max's quiescence search says %d", fenOf(&p), m, many, plain)
+					}
+				}
+				p.makeMove(legal[rng.IntN(len(legal))])
+			}
+		}
+	}
+	t.Logf("%d quiescence searches: one pass changed %d values; %d passes repeated; %d converged, %d stopped at the cap", searches, differOnePass, repeated, converged, capped)
+	if differOnePass == 0 || repeated == 0 || converged < searches*9/10 {
+		t.Errorf("the goose budget does nothing that shows: %d of %d values changed by one pass, %d passes repeated, %d converged", differOnePass, searches, repeated, converged)
 	}
 }

@@ -31,7 +31,8 @@
 //	-literal          search with the literal transliteration of micro-Max's D(): the same output, slower
 //	-stats            after each search, per ply: moves made, searched and pruned; nodes; hash hits
 //	-tree N           with -classic: the N-ply iteration's search tree as Graphviz DOT, to -tree-out FILE
-//	-futility-margin M, -extended-futility, -deep-futility, -aggressive-futility, -goose-pruning
+//	-futility-margin M, -extended-futility, -deep-futility, -aggressive-futility, -goose-pruning,
+//	-goose-budget N, ...
 //	                  the futility laboratory's rules, all off by default
 //
 // # The code, in reading order

@@ -128,6 +128,10 @@ var options = []option{
 		"no goose chases, a piece protected only by a legal recapture: a pinned piece, or a king facing a second attacker, does not protect"),
 	labSwitch("Goose Refined", "Goose refined", "goose-refined", func(l *labSettings) *bool { return &l.gooseRefined },
 		"goose chases pruned for good only: legally protected, and no second attacker or a protector worth less than the capturer less the victim"),
+	{uci: "Goose Budget", cecp: "Goose budget", flag: "goose-budget", kind: spinOption, laboratory: true, lo: 0, hi: maxGooseBudget,
+		usage: "the goose budget iterated: a quiescence search is searched with 0, 1, ... goose chases allowed in a branch, up to N passes, until none was pruned in its essential tree (0: off)",
+		get:   func(e *Engine, _ *config) int { return e.lab().gooseBudget },
+		set:   func(e *Engine, _ *config, v int) { lab := e.lab(); lab.gooseBudget = v; e.setLab(lab) }},
 }
 
 // labSwitch is the row of a laboratory switch, the field sw of labSettings.

@@ -98,7 +98,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	}
 	bestFrom &^= offBoard // the hint where the scan starts
 	if e.hook != nil {    // [11]
-		e.hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes)
+		if iter = e.hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes); iter == 0 { // (the laboratory may resume from scratch)
+			bestTo = 0
+		}
 	}
 
 	// The castling test below (castled) depends only on the node's board. [9]
@@ -353,8 +355,8 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		if lastTo == 8 && e.ctl.report != nil {
 			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
-		if e.hook != nil { // [11]
-			e.hook.iterated(best, e.nodes)
+		if e.hook != nil && e.hook.iterated(best, e.nodes) { // [11]
+			iter-- // the laboratory asks for the iteration again
 		}
 	}
 	if e.hook != nil { // [11]

@@ -20,13 +20,15 @@ package main
 // What micro-Max does not have is marked "not in micro-Max" or "hook", and
 // is these lines, each one statement:
 //   - hook := e.hook: what watches the search (the hook below), or quietHook;
-//   - hook.enter: a call begins (after the table lookup);
+//   - hook.enter: a call begins (after the table lookup; the laboratory's
+//     goose budget may have it resume from less);
 //   - hook.iterate: an iteration begins;
 //   - e.tell: a move is made (told to hook.move as a searchMove); what
 //     watches may cut it or let it be searched (rule: micro-Max's
 //     verdict, notPruned or ruleFutility);
 //   - hook.newBest: the move gave a new best score;
-//   - hook.iterated: an iteration ends;
+//   - hook.iterated: an iteration ends (the goose budget may ask for it
+//     again);
 //   - hook.leave: the call returns;
 //   - e.pollStop(): every 4096 nodes, the code around the search may stop
 //     it (a GUI's stop, a node limit): it panics, and rootSearch puts the
@@ -90,8 +92,10 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		!((best <= alpha || bestFrom&8 != 0) && (best >= beta || bestFrom&noSquare != 0)) { // or the bound is useless in this window; C: m<=q|X&8&&m>=l|X&S
 		iter, bestTo = 0, 0 // start the iterations from scratch
 	}
-	bestFrom &^= offBoard                                               // start the scan at the best move's from-square (kept on a miss too)
-	hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes) // (hook: a call begins, with the window as received)
+	bestFrom &^= offBoard                                                                      // start the scan at the best move's from-square (kept on a miss too)
+	if iter = hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes); iter == 0 { // (hook: a call begins, with the window as received; the laboratory may resume from scratch)
+		bestTo = 0 // (then without the table's move)
+	}
 
 	for { // iterative deepening; C: W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
 		deeper := iter < depth // d<n
@@ -277,7 +281,9 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		if lastTo == 8 && e.ctl.report != nil { // the root's kibitz line
 			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
-		hook.iterated(best, e.nodes) // (hook: the iteration ends)
+		if hook.iterated(best, e.nodes) { // (hook: the iteration ends)
+			iter-- // (the laboratory asks for it again)
+		}
 	}
 	hook.leave(best, best+b2i(best < eval), e.nodes) // (hook: the call returns)
 	return best + b2i(best < eval)                   // delayed-loss bonus

@@ -28,7 +28,7 @@ type searchStats struct {
 	prunedBy [numPruneRules][maxIter]int64
 }
 
-func (s *searchStats) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
+func (s *searchStats) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
 	s.nodes[depth&(maxIter-1)]++
 	if lastTo == noSquare {
 		s.probes++
@@ -39,6 +39,7 @@ func (s *searchStats) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, 
 			s.hashDone[depth&(maxIter-1)]++
 		}
 	}
+	return tableDepth
 }
 
 func (s *searchStats) move(m *searchMove) (pruneRule, int) {

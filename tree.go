@@ -196,7 +196,7 @@ func moveStep(kind stepKind, from, to int) treeStep {
 // the side to move, the window as received, the evaluation, the depth asked
 // for, the depth of the table entry it resumes from (0: none) and the node
 // counter.
-func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) {
+func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
 	f := treeFrame{node: -1, box: -1, boxMove: -1, side: side, alpha: alpha, beta: beta, eval: eval,
 		tableDepth: tableDepth, enterNodes: nodes, enterPruned: r.pruned}
 	r.counter = nodes
@@ -234,6 +234,7 @@ func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth,
 		parent.moveFresh = false
 	}
 	r.frames = append(r.frames, f)
+	return tableDepth
 }
 
 // iterate records the start of an iteration of depth iter of the running
@@ -329,10 +330,10 @@ func (r *treeRecorder) newBest() {
 // iterated records the end of an iteration of the running call, with its
 // best score m and the node counter. The end of the root's recorded
 // iteration ends the recording.
-func (r *treeRecorder) iterated(best, nodes int) {
+func (r *treeRecorder) iterated(best, nodes int) bool {
 	r.counter = nodes
 	if !r.recording {
-		return
+		return false
 	}
 	f := r.top()
 	f.pass.best = best
@@ -350,6 +351,7 @@ func (r *treeRecorder) iterated(best, nodes int) {
 		r.finish(f, best, best, nodes)
 		r.lastNode, r.recording, r.done = nodes, false, true
 	}
+	return false
 }
 
 // leave records the return of the running call: its best score m, the

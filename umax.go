@@ -289,8 +289,11 @@ type searchHook interface {
 	// to move, the window as received (alpha before micro-Max's q--), the
 	// evaluation, the previous move's destination (8: the root; noSquare: a
 	// stalemate probe), the depth asked for, the depth of the table entry
-	// it resumes from (0: none usable) and the node counter.
-	enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int)
+	// it resumes from (0: none usable) and the node counter. It returns the
+	// depth the call resumes from: tableDepth, or 0 to iterate from scratch
+	// (the laboratory's goose budget, whose scores the table cannot tell
+	// apart, lab.go).
+	enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int
 	// iterate: an iteration of depth iter begins (the node counter counted
 	// it); thinkingRoot: the call is the root thinking, not checking a move.
 	iterate(iter int, thinkingRoot bool, nodes int)
@@ -301,8 +304,10 @@ type searchHook interface {
 	move(m *searchMove) (pruneRule, int)
 	// newBest: the move last told gave the call a new best score.
 	newBest()
-	// iterated: an iteration ends with best score best.
-	iterated(best, nodes int)
+	// iterated: an iteration ends with best score best. true asks for the
+	// same iteration again (the laboratory's goose budget, lab.go), its
+	// best move tried first.
+	iterated(best, nodes int) (again bool)
 	// leave: the call returns score: best plus the delayed-loss bonus.
 	leave(best, score, nodes int)
 }

@@ -18,7 +18,9 @@ general|-general-deep-futility|General Deep Futility=true
 weak|-weak-deep-futility|Weak Deep Futility=true
 overkill|-overkill|Overkill Pruning=true
 goose legal|-goose-legal|Goose Legal Protection=true
-goose refined|-goose-refined|Goose Refined=true'
+goose refined|-goose-refined|Goose Refined=true
+goose budget 1|-goose-budget=1|Goose Budget=1
+goose budget 9|-goose-budget=9|Goose Budget=9'
 if [ -n "${LAB_ONLY:-}" ]; then
 	LAB_CONFIGS=$(echo "$LAB_CONFIGS" | awk -F'|' -v only="|$LAB_ONLY|" 'index(only, "|" $1 "|")')
 fi

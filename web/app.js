@@ -641,6 +641,7 @@ const labSwitches = [
   { name: "Overkill Pruning", label: "over-kill", check: true },
   { name: "Goose Legal Protection", label: "no goose chases (legal protection)", check: true },
   { name: "Goose Refined", label: "no goose chases (refined)", check: true },
+  { name: "Goose Budget", label: "goose budget, passes (0: off)", spin: [0, 9] },
 ];
 
 function settingForm(fieldset, defaults) {
