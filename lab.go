@@ -598,9 +598,9 @@ func (e *Engine) gooseRule(m *searchMove, lab *labSettings) pruneRule {
 	// attacker of the square ... High x protected Low is certainly bad. In
 	// the latter case SEE would also be certainly < 0 if the value of the
 	// protector is less than H - L. These could be reasons to always prune
-	// the move". The other goose chases the thread would search in a later
-	// iteration of its budget; micro-Max has none (see the doc), so they
-	// are searched. A king never captures a protected piece legally.
+	// the move". The other goose chases the thread postpones to a later
+	// pass of its budget: searched here, or charged with -goose-budget
+	// (gooseCharge). A king never captures a protected piece legally.
 	case capturer == 4 || !attacked(m.to, m.side, m.after(&e.board)) || protector < pieceValue[capturer]-pieceValue[victim]:
 		return ruleGooseRefined
 	}

@@ -355,8 +355,10 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		if lastTo == 8 && e.ctl.report != nil {
 			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
-		if e.hook != nil && e.hook.iterated(best, e.nodes) { // [11]
-			iter-- // the laboratory asks for the iteration again
+		if e.hook != nil { // [11]
+			if e.hook.iterated(best, e.nodes) {
+				iter-- // the laboratory asks for the iteration again
+			}
 		}
 	}
 	if e.hook != nil { // [11]

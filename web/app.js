@@ -641,7 +641,7 @@ const labSwitches = [
   { name: "Overkill Pruning", label: "over-kill", check: true },
   { name: "Goose Legal Protection", label: "no goose chases (legal protection)", check: true },
   { name: "Goose Refined", label: "no goose chases (refined)", check: true },
-  { name: "Goose Budget", label: "goose budget, passes (0: off)", spin: [0, 9] },
+  { name: "Goose Budget", label: "goose budget: passes (0: off)", spin: [0, 9], short: "goose budget" },
 ];
 
 function settingForm(fieldset, defaults) {
@@ -667,7 +667,7 @@ function settingOf(fieldset) {
 function settingName(v) {
   const parts = [v["Futility Pruning"] ? "4.1" : "4.0"];
   if (v["Futility Margin"]) parts.push(`margin ${v["Futility Margin"]}`);
-  for (const sw of labSwitches.slice(2)) if (v[sw.name]) parts.push(sw.label);
+  for (const sw of labSwitches.slice(2)) if (v[sw.name]) parts.push(sw.spin ? `${sw.short} ${v[sw.name]}` : sw.label);
   return parts.join(", ");
 }
 
