@@ -733,7 +733,6 @@ func TestLabNewRules(t *testing.T) {
 // pruned in the essential tree; and every search whose passes ended before
 // the cap (nothing pruned that mattered) has micro-Max's own value.
 func TestLabGooseBudget(t *testing.T) {
-	t.Parallel() // a computation of its own: it runs beside the goldens
 	charges := []struct {
 		name, fen, move string
 		want            int
@@ -763,6 +762,25 @@ func TestLabGooseBudget(t *testing.T) {
 			if got := e.gooseCharge(&lm); got != c.want {
 				t.Errorf("%s (made %v): charge %d, want %d", c.name, made, got, c.want)
 			}
+		}
+	}
+
+	// The essential tree: Qa5xd5 (Q x protected N, and the pawn's reply on
+	// the queen) is pruned at budget 0, then exd5 wins a piece. With beta
+	// below that, exd5 fails high and the prune did not matter: one pass.
+	// With the full window it did: budget 1 (Q x N costs 2) and 2.
+	cut := mustFEN(t, "4k3/8/2p5/Q2n4/4P3/8/8/4K3 w - - 0 1").pos
+	for _, c := range []struct {
+		alpha, beta, repeated int
+	}{{cut.eval, cut.eval + 100, 0}, {-infinity, infinity, 2}} {
+		e := newEngine(1 << 10)
+		e.Position = cut
+		e.findPieces()
+		e.setLab(labSettings{gooseBudget: maxGooseBudget})
+		e.ctl, e.hook = &searchControl{}, e.rules
+		score := e.search(cut.side, c.alpha, c.beta, cut.eval, 1, 1, noSquare, 0x33, 1)
+		if l := e.rules.(*labRules); l.repeated != c.repeated {
+			t.Errorf("window %d to %d: %d passes repeated (score %d), want %d", c.alpha, c.beta, l.repeated, score, c.repeated)
 		}
 	}
 

@@ -374,7 +374,8 @@ export class Stepper {
           : "No move considered yet: m=-∞.");
       case "pass":
         return `An earlier iteration, d=${s[3]}, ran here: best m=${value(s[4])}${s[8] ? " by " + s[8] : ""}, ${s[6]} nodes, ${s[7]} moves pruned. ` +
-          "Only the last iteration's moves are kept: the next one searches them again, its best move first.";
+          "Only the last iteration's moves are kept: the next one searches them again, its best move first." +
+          (s[3] === 1 ? " (When the next is d=1 again, the laboratory's goose budget asked for it: one more goose chase allowed in each branch.)" : "");
       case "move": {
         const [, , , move, v, f, rule, table, san] = s;
         const to = move.slice(2, 4);
