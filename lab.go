@@ -33,8 +33,8 @@ package main
 // A pruned move gets a score, as micro-Max's futile move gets v: extended
 // and deep futility score it v (below alpha by their test); the frontier
 // rule, goose chases (the goose budget too), late move pruning and general
-// and weak futility score min(v, f), since there v could be higher, so that a score nobody
-// verified never raises alpha. Aggressive futility and over-kill declare a
+// and weak futility score min(v, f), since there v could be higher, so that
+// a score nobody verified never raises alpha. Aggressive futility and over-kill declare a
 // fail high, so the move scores exactly beta (the weakest fail high).
 
 // The laboratory's pruning rules, numbered after micro-Max's own
