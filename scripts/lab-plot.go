@@ -175,9 +175,13 @@ func eloPlot(rows [][]string, title string) {
 		step *= 2
 	}
 	lo, hi = math.Floor(lo/step)*step, math.Ceil(hi/step)*step
-	const left, top, plotW, rowH = 190, 40, 520, 24
+	const top, plotW, rowH = 40, 520, 24
+	left := 190 // room for the longest label, at about 7 pixels a character
+	for _, r := range results {
+		left = max(left, 7*len(fmt.Sprintf("%s (%d games)", r.name, r.games))+16)
+	}
 	w, h := left+plotW+40, top+rowH*len(results)+40
-	x := func(v float64) float64 { return left + (v-lo)*plotW/(hi-lo) }
+	x := func(v float64) float64 { return float64(left) + (v-lo)*plotW/(hi-lo) }
 	var b strings.Builder
 	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">\n", w, h)
 	fmt.Fprintf(&b, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", w, h)
