@@ -430,6 +430,48 @@ func TestPage40(t *testing.T) {
 	}
 	b.look("#compare", "compare-san.png")
 	b.screenshot("#compare", "web-compare.png", false)
+
+	// The laboratory's spin, the goose budget's passes: B as 4.1 with up to
+	// nine, each iteration's nodes those of the native engine so set.
+	var done bool
+	b.eval(`(() => { const f = document.getElementById("setting-b");
+		f.querySelector('input[name="Futility Pruning"]').checked = true;
+		f.querySelector('input[name="Goose Budget"]').value = "9";
+		document.getElementById("compare-summary").textContent = ""; return true })()`, &done)
+	b.choose("compare-budget", "100000")
+	b.click("#run-compare")
+	b.waitJS(`document.getElementById("compare-summary").textContent.includes("plays")`, 3*time.Minute)
+	var head string
+	b.eval(`document.getElementById("compare-head-b").textContent`, &head)
+	rows = nil
+	b.eval(`[...document.querySelectorAll("#comparison tr.compare-row")].map((r) => [r.dataset.depth, r.dataset.nodesA, r.dataset.nodesB])`, &rows)
+	var page, native [][2]int
+	for _, r := range rows {
+		var d, nb int
+		fmt.Sscan(r[0], &d)
+		if _, err := fmt.Sscan(r[2], &nb); err == nil {
+			page = append(page, [2]int{d, nb})
+		}
+	}
+	n := startNative(t)
+	for _, l := range n.run(t, []string{"setoption name Goose Budget value 9", "ucinewgame", "position startpos moves e2e4", "go nodes 100000"}) {
+		var d, nodes int
+		f := strings.Fields(l)
+		if len(f) > 2 && f[0] == "info" && f[1] == "depth" && !strings.Contains(l, "currmove") {
+			fmt.Sscan(f[2], &d)
+			for i := 3; i+1 < len(f); i++ {
+				if f[i] == "nodes" {
+					fmt.Sscan(f[i+1], &nodes)
+				}
+			}
+			native = append(native, [2]int{d, nodes})
+		}
+	}
+	if !strings.Contains(head, "goose budget 9") || len(page) == 0 || fmt.Sprint(page) != fmt.Sprint(native) {
+		t.Errorf("compare, B %q: the page's iterations %v, the native engine's with Goose Budget 9 %v", head, page, native)
+	} else {
+		t.Logf("compare, B %q: %v, as the native engine's", head, page)
+	}
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
