@@ -132,7 +132,6 @@ func (l labSettings) active() bool { return l != labSettings{} }
 // labRules is the laboratory as a hook (umax.go), the engine's rules
 // while a switch is on: with its switches, it decides every move (labRule).
 type labRules struct {
-	quietHook
 	e      *Engine
 	lab    labSettings
 	frames []labFrame // the calls under way, the root first
