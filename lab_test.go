@@ -63,6 +63,27 @@ func labMoveOf(p *Position, m Move) (searchMove, Position) {
 		passed: d.passed, piece: d.piece, newPiece: int(q.board[m.to]), victim: d.victim}, q
 }
 
+// eachBoard calls look with an engine and the searchMove of move in fen,
+// twice: on the board before the move (the fast search's view) and after
+// it (the literal search's, m.made).
+func eachBoard(t *testing.T, fen, move string, look func(e *Engine, m *searchMove)) {
+	t.Helper()
+	s := mustFEN(t, fen)
+	m, ok := pseudoMove(&s.pos, move)
+	if !ok {
+		t.Fatalf("%s not a move in %s", move, fen)
+	}
+	for _, made := range []bool{false, true} {
+		lm, q := labMoveOf(&s.pos, m)
+		e := labEngine(s.pos)
+		if made {
+			e = labEngine(q)
+		}
+		lm.made = made
+		look(e, &lm)
+	}
+}
+
 // labEngine is an engine without a table standing at p, its kings found.
 func labEngine(p Position) *Engine {
 	e := &Engine{Position: p}
@@ -448,33 +469,19 @@ func TestLabRules(t *testing.T) {
 		{"goose: not in a deeper iteration", "3rk3/8/8/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", labSettings{goose: true}, true, 0, 2, 80, 10, 100, want{notPruned, 80}},
 	}
 	for _, c := range cases {
-		s, err := parseFEN(c.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, ok := pseudoMove(&s.pos, c.move)
-		if !ok {
-			t.Fatalf("%s: %s not a move in %s", c.name, c.move, c.fen)
-		}
-		for _, made := range []bool{false, true} {
-			lm, q := labMoveOf(&s.pos, m)
-			e := labEngine(s.pos)
-			if made {
-				e = labEngine(q)
-			}
-			e.side = s.pos.side // the root's side
+		eachBoard(t, c.fen, c.move, func(e *Engine, lm *searchMove) {
+			e.side = lm.side // the root's side
 			if c.rootSide != 0 {
 				e.side = c.rootSide
 			}
 			e.futility = c.futility
-			lm.made = made
 			lm.iter, lm.remaining = max(c.remaining, 1), c.remaining
 			lm.score, lm.alphaNow, lm.beta, lm.gain = c.v, c.f, c.l, 99*pieceValue[lm.victim&7]
-			rule, score := e.labRule(&lm, labFrame{}, &c.lab)
+			rule, score := e.labRule(lm, labFrame{}, &c.lab)
 			if (want{rule, score}) != c.want {
-				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, made, rule, score, c.want.rule, c.want.score)
+				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, lm.made, rule, score, c.want.rule, c.want.score)
 			}
-		}
+		})
 	}
 }
 
@@ -702,26 +709,15 @@ func TestLabNewRules(t *testing.T) {
 		{name: "goose refined: the pinned protector", fen: pinnedPawn, move: "d1d5", lab: labSettings{gooseRefined: true}, s: 1, v: 80, f: 10, l: 100, want: want{notPruned, 80}},
 	}
 	for _, c := range cases {
-		s := mustFEN(t, c.fen)
-		m, ok := pseudoMove(&s.pos, c.move)
-		if !ok {
-			t.Fatalf("%s: %s not a move in %s", c.name, c.move, c.fen)
-		}
-		for _, made := range []bool{false, true} {
-			lm, q := labMoveOf(&s.pos, m)
-			e := labEngine(s.pos)
-			if made {
-				e = labEngine(q)
-			}
-			e.side, e.futility = s.pos.side, true
-			lm.made = made
+		eachBoard(t, c.fen, c.move, func(e *Engine, lm *searchMove) {
+			e.side, e.futility = lm.side, true
 			lm.iter, lm.remaining = max(c.s, 1), c.s
 			lm.score, lm.alphaNow, lm.beta, lm.gain = c.v, c.f, c.l, 99*pieceValue[lm.victim&7]
 			lm.tableMove = c.table
-			if rule, score := e.labRule(&lm, labFrame{eval: c.e, made: c.made}, &c.lab); (want{rule, score}) != c.want {
-				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, made, rule, score, c.want.rule, c.want.score)
+			if rule, score := e.labRule(lm, labFrame{eval: c.e, made: c.made}, &c.lab); (want{rule, score}) != c.want {
+				t.Errorf("%s (made %v): %v %d, want %v %d", c.name, lm.made, rule, score, c.want.rule, c.want.score)
 			}
-		}
+		})
 	}
 }
 
@@ -747,22 +743,11 @@ func TestLabGooseBudget(t *testing.T) {
 		{"B x lone N, our protected rook attacked by a knight", "4k3/8/8/4n3/8/1n6/1B6/RK6 w - - 0 1", "b2e5", 1},
 	}
 	for _, c := range charges {
-		s := mustFEN(t, c.fen)
-		m, ok := pseudoMove(&s.pos, c.move)
-		if !ok {
-			t.Fatalf("%s: %s not a move in %s", c.name, c.move, c.fen)
-		}
-		for _, made := range []bool{false, true} {
-			lm, q := labMoveOf(&s.pos, m)
-			e := labEngine(s.pos)
-			if made {
-				e = labEngine(q)
+		eachBoard(t, c.fen, c.move, func(e *Engine, lm *searchMove) {
+			if got := e.gooseCharge(lm); got != c.want {
+				t.Errorf("%s (made %v): charge %d, want %d", c.name, lm.made, got, c.want)
 			}
-			lm.made = made
-			if got := e.gooseCharge(&lm); got != c.want {
-				t.Errorf("%s (made %v): charge %d, want %d", c.name, made, got, c.want)
-			}
-		}
+		})
 	}
 
 	// The essential tree: Qa5xd5 (Q x protected N, and the pawn's reply on
