@@ -6,7 +6,7 @@
 // of the files' neighbours. The core's files are marked with *.
 //
 //	go run scripts/file-pairs.go            # native build
-//	GOOS=js GOARCH=wasm go run scripts/file-pairs.go
+//	go run scripts/file-pairs.go js/wasm    # the build of another platform
 package main
 
 import (
@@ -25,6 +25,9 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 {
+		build.Default.GOOS, build.Default.GOARCH, _ = strings.Cut(os.Args[1], "/")
+	}
 	pkg, err := build.ImportDir(".", 0)
 	if err != nil {
 		log.Fatal(err)
