@@ -27,6 +27,8 @@ import (
 func main() {
 	if len(os.Args) > 1 {
 		build.Default.GOOS, build.Default.GOARCH, _ = strings.Cut(os.Args[1], "/")
+		os.Setenv("GOOS", build.Default.GOOS) // for the importer's go list
+		os.Setenv("GOARCH", build.Default.GOARCH)
 	}
 	pkg, err := build.ImportDir(".", 0)
 	if err != nil {
@@ -42,7 +44,7 @@ func main() {
 		files = append(files, f)
 	}
 	info := &types.Info{Uses: map[*ast.Ident]types.Object{}}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "gc", nil)}
 	if _, err := conf.Check("main", fset, files, info); err != nil {
 		log.Fatal(err)
 	}
