@@ -46,64 +46,8 @@ func (p *Position) print(w io.Writer) {
 	w.Write(text)
 }
 
-// squareName writes a 0x88 square as XBoard does: a8 is 0, h1 is 119.
-func squareName(sq int) string {
-	return string([]byte{byte('a' + sq&7), byte('8' - sq>>4)})
-}
-
-// parseSquare reads a square name such as "e4" (16*4+4 = 68).
-func parseSquare(s string) (int, bool) {
-	if len(s) != 2 || s[0] < 'a' || s[0] > 'h' || s[1] < '1' || s[1] > '8' {
-		return 0, false
-	}
-	return 16*int('8'-s[1]) + int(s[0]-'a'), true
-}
-
-// castlingCorners names the four castling rights of a FEN with the squares
-// of the king and the rook they need: e1 and h1 for K, e1 and a1 for Q,
-// e8 and h8 for k, e8 and a8 for q.
-var castlingCorners = []struct {
-	letter       byte
-	king, rook   int
-	kingP, rookP int8
-}{
-	{'K', 116, 119, white + 4, white + 6},
-	{'Q', 116, 112, white + 4, white + 6},
-	{'k', 4, 7, black + 4, black + 6},
-	{'q', 4, 0, black + 4, black + 6},
-}
-
-// castlingRights returns the castling rights left, one bit each for K, Q, k,
-// q: an unmoved king on its square with an unmoved rook in that corner.
-func (p *Position) castlingRights() int {
-	rights := 0
-	for i, k := range castlingCorners {
-		if p.board[k.king] == k.kingP && p.board[k.rook] == k.rookP {
-			rights |= 1 << i
-		}
-	}
-	return rights
-}
-
-// samePosition reports whether two positions are the same for the
-// repetition rule: the same pieces on the same squares, the same side to
-// move and the same castling rights. (Moved bits otherwise only mark pawns
-// off their starting rank, which the squares already tell.)
-func samePosition(p, q *Position) bool {
-	if p.side != q.side || p.castlingRights() != q.castlingRights() {
-		return false
-	}
-	for _, sq := range boardSquares {
-		if p.board[sq]&^movedBit != q.board[sq]&^movedBit {
-			return false
-		}
-	}
-	return true
-}
-
 // The rules of micro-Max, written once, each with the C expression of D()
-// it is: for the move generator, the game record, the laboratory, the
-// prefetch and the fast search. The literal search keeps C's own form; of
+// it is: for the fast search, the prefetch and the code around the search. The literal search keeps C's own form; of
 // these rules it shares only the castling corner and the rook test
 // (castlingCorner, rookReady, umax.go).
 
@@ -222,43 +166,3 @@ func continuesRay(b *[256]int8, from, to, step, piece int) bool {
 func castled(b *[256]int8, epSquare int) bool {
 	return (epSquare-noSquare)&int(b[uint8(epSquare)]) != 0
 }
-
-// attacked reports whether a piece of side by captures on target, where
-// pieceAt tells the piece on each square: along the queen's eight lines the
-// first piece met, if it is by's and its type captures that way that far
-// (captureDir), and a knight a leap away. A square micro-Max's reply reaches
-// with a capture is exactly a square attacked; on the three squares of a
-// castling (castled) the reply's pawn pushes count too, but each such push
-// comes from a pawn that also attacks one of the three.
-func attacked(target, by int, pieceAt func(sq int) int) bool {
-	for _, step := range kindSteps[7][:8] { // the queen's lines
-		for sq := target + step; sq&offBoard == 0; sq += step {
-			if p := pieceAt(sq); p != 0 {
-				if p&by != 0 && captureDir[p&7][uint8(target-sq+119)] != 0 {
-					return true
-				}
-				break
-			}
-		}
-	}
-	for _, step := range kindSteps[3][:8] { // the knight's leaps
-		if sq := target + step; sq&offBoard == 0 && pieceAt(sq)&by != 0 && pieceAt(sq)&7 == 3 {
-			return true
-		}
-	}
-	return false
-}
-
-// kingSquare is the square of side's king where pieceAt tells the pieces,
-// or an off-board square if there is none.
-func kingSquare(side int, pieceAt func(sq int) int) int {
-	for _, sq := range boardSquares {
-		if p := pieceAt(sq); p&7 == 4 && p&side != 0 {
-			return sq
-		}
-	}
-	return 8 // off the board
-}
-
-// at is the piece on square sq, as attacked and kingSquare read a board.
-func (p *Position) at(sq int) int { return int(p.board[uint8(sq)]) }

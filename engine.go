@@ -71,7 +71,7 @@ func (e *Engine) principalVariation(root *Position, from, to, maxMoves int) []Mo
 			}
 		}
 		seen = append(seen, pos)
-		entry := e.slot((indexKey + int32(pos.side*pos.epSquare)) & e.tableMask).load()
+		entry := e.table[e.slotIndex(indexKey, pos.side, pos.epSquare)].load()
 		if entry.lock != lockKey {
 			break
 		}

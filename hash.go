@@ -141,131 +141,28 @@ const (
 	defaultHashEntries = 1 << 24
 )
 
-// prefaultTables, set by main on a machine with more than one core, has
-// allocTable fault a new table's memory in on another thread, in huge
-// pages behind the search (table_linux.go), as engines clear their tables
-// on several threads; the worker sets it too, where a goroutine touches
-// the table between the worker's messages (table_js.go). Tests leave it
-// off: they make many engines, and most touch little of their tables.
+// prefaultTables, set by main, has allocTable fault a new table's memory
+// in before it returns (table_linux.go, table_js.go), so that no search
+// faults a page of it: a fresh table is resident, its first search as
+// quick as any. Tests leave it off: they make many engines, and most
+// touch little of their tables.
 var prefaultTables bool
 
 // resizeTable replaces the transposition table by an empty one of n entries
-// (a power of two), of zeroed memory that is touched only when used (or at
-// once: prefaultTables).
+// (a power of two), of zeroed memory (resident at once: prefaultTables).
 func (e *Engine) resizeTable(n int) {
-	old := e.tableMemory
-	e.table, e.tableMemory, e.early = nil, nil, nil // let the old table go before the new one is allocated
-	old.release()                                   // its fault-in, if any, ends
+	e.table, e.tableMemory = nil, nil // let the old table go before the new one is allocated
 	e.table, e.tableMemory = allocTable(n)
 	e.tableMask = int32(n - 1)
-	if n > earlySlots && !e.tableMemory.resident() {
-		e.early = newEarlyTable(earlySlots) // the searches store here until it is
-	}
 }
 
-// waitTable waits until the table is resident (table_linux.go,
-// table_js.go: its fault-in has ended), so that a search started after it
-// faults none of it in: the protocols' isready and ping wait for it, as a
-// GUI waits for those before it starts a game's clock.
-func (e *Engine) waitTable() { e.tableMemory.wait() }
+// clearTable empties the table.
+func (e *Engine) clearTable() { clear(e.table) }
 
-// clearTable empties the table, once it is resident (clearing a table
-// still being faulted in would fault the rest in on this thread, beside
-// the fault-in), and lets the early table go.
-func (e *Engine) clearTable() {
-	e.waitTable()
-	e.early = nil
-	clear(e.table)
-}
-
-// The early table. A new table is memory the kernel has yet to give: the
-// first touch of each page faults. While another thread (in the worker, a
-// goroutine between messages) faults it in (prefaultTables), a search
-// that stored into it would fault a page at nearly every node, 5
-// microseconds a node where 0.3 do: a fresh engine's first move would be
-// slow. So until the table is resident the searches store into a small
-// early table instead: the slots touched, each found by its index in the
-// table (open addressing) and holding what the table's slot would hold (an
-// untouched slot is zero in both). Once the table is resident, at a poll
-// (pollStop) or when a search starts (rootSearch), the slots are copied
-// into the table, where the searches go on: the same entries, so the same
-// nodes.
-
-// earlySlots is the early table's size: 1.6 MiB, as many slots as some
-// 100,000 nodes touch (a first move of a bullet game, 35,624 nodes,
-// touches 23,659).
-const earlySlots = 1 << 17
-
-// earlyTable holds the slots the searches touched while the table was
-// faulted in, by index; index[i] is the table index of slots[i] plus one
-// (0: free).
-type earlyTable struct {
-	index []int32
-	slots []hashSlot
-	used  int // slots in use
-	limit int // used at which the early table moves into the table (half its size)
-}
-
-// newEarlyTable returns an empty early table of size slots (a power of two),
-// its memory touched at once, every 4-KiB page, so that the search faults
-// none of it in.
-func newEarlyTable(size int) *earlyTable {
-	t := &earlyTable{index: make([]int32, size), slots: make([]hashSlot, size), limit: size / 2}
-	for i := 0; i < size; i += 256 {
-		t.index[i], t.slots[i] = 0, hashSlot{}
-	}
-	return t
-}
-
-// slot returns the early slot of table index index, taken (empty) if no
-// search had touched it, even to read it: the slot is the search's to
-// store into, and an empty slot reads as the table's would.
-func (t *earlyTable) slot(index int32) *hashSlot {
-	mask := len(t.index) - 1
-	for i := int(index) & mask; ; i = (i + 1) & mask {
-		switch t.index[i] {
-		case index + 1:
-			return &t.slots[i]
-		case 0:
-			t.index[i] = index + 1
-			t.used++
-			return &t.slots[i]
-		}
-	}
-}
-
-// slot returns the table slot of index (the key's bits under tableMask),
-// in the early table while there is one. A slot found is used at once:
-// the early table may move into the table before the next.
-func (e *Engine) slot(index int32) *hashSlot {
-	if e.early != nil {
-		return e.earlySlot(index)
-	}
-	return &e.table[index]
-}
-
-// earlySlot is slot while there is an early table. Once that is half full,
-// still before the table is resident (a table of many GiB, a busy
-// machine), it moves into the table at once: the copy and the search then
-// fault the table's pages in as they touch them, beside the fault-in,
-// which leaves a page already there as it is. So it never fills up.
-func (e *Engine) earlySlot(index int32) *hashSlot {
-	if e.early.used >= e.early.limit {
-		e.settleTable()
-		return &e.table[index]
-	}
-	return e.early.slot(index)
-}
-
-// settleTable copies the early table's slots into the table and lets the
-// early table go.
-func (e *Engine) settleTable() {
-	for i, index := range e.early.index {
-		if index != 0 {
-			e.table[index-1] = e.early.slots[i]
-		}
-	}
-	e.early = nil
+// slotIndex is the table index of a position: its J key with the e.p.
+// square's term, under the mask (C: J+k*E&U-1).
+func (e *Engine) slotIndex(indexKey int32, side, epSquare int) int32 {
+	return (indexKey + int32(side*epSquare)) & e.tableMask
 }
 
 // tableEntries is the number of table entries that mb MiB give: the

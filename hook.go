@@ -1,8 +1,80 @@
 package main
 
-// Several hooks on one search (the hook, searchHook, is declared in
-// umax.go): the statistics, the tree, the laboratory's rules, searchmoves.
-// While none watches the literal search calls quietHook, doing nothing.
+// The hook: what watches a search, told at each point of micro-Max's D()
+// (the literal search calls it unconditionally, the fast search only while
+// something watches), and what may decide whether a move's reply is
+// searched. Not in micro-Max. Several hooks may watch one search (hookList);
+// while none does, the literal search calls quietHook, doing nothing.
+
+// searchHook is told what a search does, and may decide one thing: whether
+// the reply to a move is searched.
+type searchHook interface {
+	// enter: a call of the search begins, after its table lookup: the side
+	// to move, the window as received (alpha before micro-Max's q--), the
+	// evaluation, the previous move's destination (8: the root; noSquare: a
+	// stalemate probe), the depth asked for, the depth of the table entry
+	// it resumes from (0: none usable) and the node counter. It returns the
+	// depth the call resumes from: tableDepth, or 0 to iterate from scratch
+	// (for a hook whose verdicts make scores that the table cannot tell
+	// apart).
+	enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int
+	// iterate: an iteration of depth iter begins (the node counter counted
+	// it); thinkingRoot: the call is the root thinking, not checking a move.
+	iterate(iter int, thinkingRoot bool, nodes int)
+	// move: the call has made the move m (m.made: it stands on the board),
+	// or is about to make it. It returns the verdict (m.rule: micro-Max's)
+	// and the move's score (m.score) that stand. m is the search's until
+	// move returns.
+	move(m *searchMove) (pruneRule, int)
+	// newBest: the move last told gave the call a new best score.
+	newBest()
+	// iterated: an iteration ends with best score best. true asks for the
+	// same iteration again, its best move tried first.
+	iterated(best, nodes int) (again bool)
+	// leave: the call returns score: best plus the delayed-loss bonus, or
+	// beta where the root has found its pending move legal and leaves it
+	// made. Every enter has its leave, but for a call that a stop abandons.
+	leave(best, score, nodes int)
+}
+
+// searchMove is a move a search has made, as a hook sees it where
+// micro-Max decides whether to search its reply (C: v=s>1|v>f?-D(...):v).
+type searchMove struct {
+	side      int       // k: the side that moves
+	root      bool      // made by the root (C: z==8)
+	iter      int       // d: the depth of the iteration
+	remaining int       // s: the depth the reply would be searched with
+	from, to  int       // x, y
+	piece     int       // u: the moving piece
+	newPiece  int       // the piece on to after the move (a promoted pawn is a queen)
+	victim    int       // t: the captured piece, or 0
+	captureSq int       // H: the captured piece's square (to, or behind it for e.p.)
+	rookFrom  int       // G: a castling rook's corner, else noSquare
+	passed    int       // F: the square the king or pawn passed (the castled rook's square), else noSquare
+	gain      int       // i: material gained, capture and promotion
+	score     int       // v: the evaluation after the move, from side's view
+	alphaNow  int       // f: alpha raised to the best score so far
+	beta      int       // l
+	tableMove bool      // the table's best move, tried first (C: h)
+	rule      pruneRule // micro-Max's verdict, or a hook's before this one
+	made      bool      // the move stands on the board (the literal search), else the board is as before it
+}
+
+// tell tells e's hook of the move m, kept in e.told (nothing is allocated
+// per move), and returns the verdict and the score that stand.
+func (e *Engine) tell(m searchMove) (pruneRule, int) {
+	e.told = m
+	return e.hook.move(&e.told)
+}
+
+// pruneRule names what cut a move whose reply the search did not search.
+// micro-Max has one rule; hooks that prune number their own after it.
+type pruneRule uint8
+
+const (
+	notPruned    pruneRule = iota // the reply is searched
+	ruleFutility                  // micro-Max 4.1's futility pruning: one ply left, and the move cannot raise alpha
+)
 
 // hookList is several hooks watching one search: each is told in turn, in
 // the list's order, and a move's verdict and score pass from each to the

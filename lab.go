@@ -4,7 +4,7 @@ package main
 // micro-Max's own, each a switch that is off by default. With every switch
 // off the search is micro-Max 4.1 (or 4.0 with futility off), node for node:
 // nothing of this file runs. While a switch is on, labRules is the engine's
-// rules (setLab, umax.go), and labRule decides every move it makes,
+// rules (setLab, below), and labRule decides every move it makes,
 // micro-Max's own futility test included, before the fast search makes the
 // move (the literal search has made it): the tests read the board after
 // the move through searchMove.at either way.
@@ -687,9 +687,9 @@ func (e *Engine) legalProtector(m *searchMove) int {
 	them, board := 24-m.side, m.after(&e.board)
 	king := e.labKing(m, them)
 	least := -1
-	try := func(sq, p int) { // p on sq recaptures on m.to: legal?
+	eachAttacker(m.to, them, board, func(sq, p int) bool { // p on sq recaptures on m.to: legal?
 		if least >= 0 && pieceValue[p&7] >= least {
-			return // no cheaper than one found
+			return false // no cheaper than one found
 		}
 		recaptured := func(s int) int { // the board after the recapture
 			switch s {
@@ -707,22 +707,8 @@ func (e *Engine) legalProtector(m *searchMove) int {
 		if kingNow&offBoard != 0 || !attacked(kingNow, m.side, recaptured) {
 			least = max(pieceValue[p&7], 0)
 		}
-	}
-	for _, step := range kindSteps[7][:8] { // the queen's lines
-		for sq := m.to + step; sq&offBoard == 0; sq += step {
-			if p := board(sq); p != 0 {
-				if p&them != 0 && captureDir[p&7][uint8(m.to-sq+119)] != 0 {
-					try(sq, p)
-				}
-				break
-			}
-		}
-	}
-	for _, step := range kindSteps[3][:8] { // the knight's leaps
-		if sq := m.to + step; sq&offBoard == 0 && board(sq)&them != 0 && board(sq)&7 == 3 {
-			try(sq, board(sq))
-		}
-	}
+		return false
+	})
 	return least
 }
 
@@ -757,7 +743,7 @@ func (m *searchMove) at(b *[256]int8, sq int, after bool) int {
 }
 
 // givesCheck reports whether the move attacks the opponent's king: the
-// engine's one attack test (board.go's attacked) on the board after the
+// engine's one attack test (movegen.go's attacked) on the board after the
 // move, seen through m.at whether or not the move stands on the board (the
 // fast search asks before it makes the move, the literal search after).
 func (e *Engine) givesCheck(m *searchMove) bool {

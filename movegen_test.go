@@ -155,7 +155,7 @@ func (p *Position) perft(depth int) int {
 	return n
 }
 
-// TestAttackersAgree: the attack test is attacked (board.go); the fast
+// TestAttackersAgree: the attack test is attacked (movegen.go); the fast
 // search's set form, attackers (pieces.go), must name exactly the pieces
 // that attacked finds, each alone, on every square, for both sides, in every
 // position of testdata's openings and tactics and of the perft cases, and in

@@ -59,7 +59,7 @@ func init() {
 // attackers is the set of side's pieces that capture on target (a square
 // with no piece of side, or -1: none): of side's pieces on a line or a
 // knight's leap from it, those whose type moves that way that far, with
-// nothing between. It is the rule attacked (board.go) as a set, read from
+// nothing between. It is the rule attacked (movegen.go) as a set, read from
 // the search's square sets: the quiet iterations need the pieces, not yes
 // or no, and this is the search's hot path.
 func (e *Engine) attackers(target, side int) uint64 {

@@ -11,23 +11,17 @@ import "math/bits"
 // enough that every move is searched (after the best move, if that did not
 // fail high already). It only reads; a slot guessed wrong costs a fetch.
 // The guesses leave out castling and double steps (their e.p. square
-// changes the slot) and take every pawn step. None while there is an early
-// table (hash.go): the table's pages may not be there yet.
+// changes the slot) and take every pawn step.
 func (e *Engine) prefetchChildren(side int, indexKey int32) {
-	if e.early != nil {
-		return
-	}
 	b := &e.board
-	table, mask := e.table, e.tableMask
 	var slots [256]*hashSlot
 	n := 0
-	noEP := int32((24 - side) * noSquare) // the child's term for its e.p. square: none
 	for left := e.pieces[side>>4]; left != 0; left &= left - 1 {
 		sq := bits.TrailingZeros64(left)
 		from := squareOf(sq)
 		piece := int(b[uint8(from)])
 		kind := piece & 7
-		index := indexKey - pieceKeys[piece&15][from].index + noEP // the J key less the moving piece
+		index := indexKey - pieceKeys[piece&15][from].index // the J key less the moving piece
 		for _, step := range kindSteps[kind] {
 			if step == 0 {
 				break
@@ -41,7 +35,8 @@ func (e *Engine) prefetchChildren(side int, indexKey int32) {
 				if promotes(kind, to) {
 					newPiece |= 7
 				}
-				slots[n&255] = &table[(index+pieceKeys[newPiece&15][to].index-pieceKeys[victim&15][to].index)&mask]
+				child := index + pieceKeys[newPiece&15][to].index - pieceKeys[victim&15][to].index
+				slots[n&255] = &e.table[e.slotIndex(child, 24-side, noSquare)] // the child's, no e.p. square
 				n++
 				if victim != 0 || kind < 5 {
 					break // a capture, or a piece that goes one step

@@ -55,11 +55,9 @@ import "math/bits"
 //  11. The hook: called only while something watches (e.hook != nil), and
 //     told of a move before it is made (searchMove.made false): the
 //     default search pays one test a point.
-//  12. The early table: the slot is found by e.slot, in the early table
-//     while a fresh table is faulted in (hash.go), and found again to
-//     store, since the early table may have moved into the table at a poll
-//     in between. The literal search moves it at its root and reads the
-//     table itself.
+//  12. King squares: the kings' squares are kept (e.kings, pieces.go), so
+//     that the quiet path finds the pieces that capture the king without a
+//     scan of the board (attackers). Not measured separately.
 func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, epSquare, lastTo, depth int) int {
 	var (
 		dir       int // j: index into kindSteps[kind] of the current direction [5]
@@ -85,9 +83,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		rayStart  int // square a ray starts from: from, or in quiet iterations the square before the target
 	)
 	b := &e.board
-	us, them := side>>4, 1-side>>4                           // colour indices of pieces and kings [1]
-	index := (indexKey + int32(side*epSquare)) & e.tableMask // the position's slot
-	entry := e.slot(index).load()                            // look up the position [12]
+	us, them := side>>4, 1-side>>4                 // colour indices of pieces and kings [1]
+	index := e.slotIndex(indexKey, side, epSquare) // the position's slot
+	entry := e.table[index].load()                 // look up the position
 
 	alpha-- // make room for the delayed-loss bonus
 	iter, best = int(entry.depth), int(entry.score)
@@ -98,7 +96,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 	}
 	bestFrom &^= offBoard // the hint where the scan starts
 	if e.hook != nil {    // [11]
-		if iter = e.hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes); iter == 0 { // (the laboratory may resume from scratch)
+		if iter = e.hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes); iter == 0 { // the hook may resume from scratch
 			bestTo = 0
 		}
 	}
@@ -144,7 +142,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		if lastTo&offBoard != 0 {
 			recaptureSq = -1 // root or stalemate probe: nothing to recapture
 		}
-		kingSq := e.kings[them]
+		kingSq := e.kings[them] // [12]
 		if kingSq&offBoard != 0 {
 			kingSq = -1
 		}
@@ -253,7 +251,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 							if remaining <= 1 && score <= alphaNow && e.futility {
 								rule = ruleFutility
 							}
-							if e.hook != nil { // what watches may decide (the laboratory's rules, searchmoves) [11]
+							if e.hook != nil { // what watches may decide [11]
 								rule, score = e.tell(searchMove{side: side, root: lastTo == 8, iter: iter, remaining: remaining,
 									from: from, to: to, piece: piece, newPiece: newPiece, victim: victim, captureSq: captureSq,
 									rookFrom: rookFrom, passed: passed, gain: gain, score: score, alphaNow: alphaNow, beta: beta,
@@ -271,7 +269,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 									e.pieces[us] ^= bit(rookFrom) | bit(passed)
 								}
 								if kind == 4 {
-									e.kings[us] = to
+									e.kings[us] = to // [12]
 								}
 								if rule == notPruned {
 									newIndex, newLock := moveKeys( // [8]
@@ -280,10 +278,13 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								}
 								if rootPending {
 									if score != -infinity && from == e.pendingFrom && to == e.pendingTo {
+										if e.hook != nil { // [11]
+											e.hook.leave(best, beta, e.nodes)
+										}
 										e.eval, e.epSquare = -eval-gain, passed // legal: leave it made
 										return beta
 									}
-									score = best // keep illegal replies from scoring
+									score = best // prevent fail-lows on king-capture replies
 								}
 								b[uint8(rookFrom)] = int8(side + 6) // unmake (rookFrom may be the dummy)
 								b[uint8(passed)], b[uint8(to)] = 0, 0
@@ -345,7 +346,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		if best == -infinity { // every move loses the king: mate, or stalemate if not in check
 			best = -e.search(24-side, -infinity, infinity, 0, indexKey, lockKey, noSquare, noSquare, 1)
 		}
-		e.slot(index).store(hashEntry{ // always store the result [12]
+		e.table[index].store(hashEntry{ // always store the result
 			lock:  lockKey,
 			score: int32(best),
 			from:  uint8(bestFrom | 8*b2i(best > alpha) | noSquare*b2i(best < beta)), // best move, bound flags
@@ -357,7 +358,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		}
 		if e.hook != nil { // [11]
 			if e.hook.iterated(best, e.nodes) {
-				iter-- // the laboratory asks for the iteration again
+				iter-- // the hook asks for the iteration again
 			}
 		}
 	}

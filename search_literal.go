@@ -17,30 +17,31 @@ package main
 // how the C expression groups (C's &, ^ and | bind more loosely than its
 // comparisons, + and -, and evaluate both sides; && and || stop early).
 //
-// What micro-Max does not have is marked "not in micro-Max" or "hook", and
-// is these lines, each one statement:
-//   - hook := e.hook: what watches the search (the hook below), or quietHook;
-//   - hook.enter: a call begins (after the table lookup; the laboratory's
-//     goose budget may have it resume from less);
+// What micro-Max does not have is marked "not in micro-Max" or "hook":
+//   - hook := e.hook: what watches the search (hook.go), or quietHook;
+//   - hook.enter: a call begins (after the table lookup; the hook may have
+//     it resume from scratch, without the table's move: an if of two lines);
 //   - hook.iterate: an iteration begins;
 //   - e.tell: a move is made (told to hook.move as a searchMove); what
 //     watches may cut it or let it be searched (rule: micro-Max's
 //     verdict, notPruned or ruleFutility);
 //   - hook.newBest: the move gave a new best score;
-//   - hook.iterated: an iteration ends (the goose budget may ask for it
-//     again);
-//   - hook.leave: the call returns;
+//   - hook.iterated: an iteration ends (the hook may ask for it again);
+//   - hook.leave: the call returns (at its end, and where the root returns
+//     beta with the pending move made);
 //   - e.pollStop(): every 4096 nodes, the code around the search may stop
-//     it (a GUI's stop, a node limit): it panics, and rootSearch puts the
-//     root position back;
-//   - e.ctl.softStop at the root: a GUI's clock ends the deepening as
-//     micro-Max's budget does;
+//     it: it panics, and rootSearch puts the root position back;
+//   - e.ctl.softStop at the root: the code around the search ends the
+//     deepening as micro-Max's budget does;
 //   - e.ctl.report at the root: the kibitz line, the printf that
 //     micro-Max's listing has commented out.
-//
+// Two switches choose micro-Max 4.0 where 4.1 differs: !e.futility in the
+// futility test, and e.mateDepth() (98 in 4.1, 99 in 4.0) for a mate's depth.
+
 // Beside itself it uses only micro-Max's globals (umax.go: the board, the
-// Engine's fields, steps, pieceValue, key, the castling test, the hook) and
-// the table slot's load and store (hash.go); TestLiteralReadsUmax checks it.
+// Engine's fields, steps, pieceValue, key, the castling test), the hook
+// (hook.go) and the table slot's load and store (hash.go);
+// TestLiteralReadsUmax checks it.
 //
 // C keeps squares and pieces in chars, which wrap at 8 bits; here they are
 // ints. The values they take stay in 0..127, except where a step leaves the
@@ -79,22 +80,26 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		captureSq int // H: square of the captured piece (differs from to for e.p.)
 		firstSq   int // B: square where the board scan started
 	)
-	b := &e.board                                                 // b[]
-	slot := &e.table[(indexKey+int32(side*epSquare))&e.tableMask] // a: look up the position in the hash table; C: J+k*E&U-1
-	entry := slot.load()                                          // (the entry's fields, C's a->D, a->V, a->X, a->Y, a->K)
-	hook := e.hook                                                // (not in micro-Max: what watches the search)
+	b := &e.board // b[]
+	// a: look up the position in the hash table; C: a=A+(J+k*E&U-1)
+	slot := &e.table[(indexKey+int32(side*epSquare))&e.tableMask]
+	entry := slot.load() // (the entry's fields, C's a->D, a->V, a->X, a->Y, a->K)
+	hook := e.hook       // (not in micro-Max: what watches the search)
 
 	alpha-- // adjust the window: delay bonus
 
 	iter, best = int(entry.depth), int(entry.score)   // resume at the stored depth,
 	bestFrom, bestTo = int(entry.from), int(entry.to) // with the stored best move
 	if entry.lock != lockKey ||                       // miss: another position, or empty,
-		!((best <= alpha || bestFrom&8 != 0) && (best >= beta || bestFrom&noSquare != 0)) { // or the bound is useless in this window; C: m<=q|X&8&&m>=l|X&S
+		// or the bound is useless in this window; C: m<=q|X&8&&m>=l|X&S
+		!((best <= alpha || bestFrom&8 != 0) && (best >= beta || bestFrom&noSquare != 0)) {
 		iter, bestTo = 0, 0 // start the iterations from scratch
 	}
-	bestFrom &^= offBoard                                                                      // start the scan at the best move's from-square (kept on a miss too)
-	if iter = hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes); iter == 0 { // (hook: a call begins, with the window as received; the laboratory may resume from scratch)
-		bestTo = 0 // (then without the table's move)
+	bestFrom &^= offBoard // start the scan at the best move's from-square (kept on a miss too)
+	// (hook: a call begins, with the window as received; it may ask to resume from scratch,
+	// and then without the table's move)
+	if iter = hook.enter(side, alpha+1, beta, eval, lastTo, depth, iter, e.nodes); iter == 0 {
+		bestTo = 0
 	}
 
 	for { // iterative deepening; C: W(d++<n||z==8&K==I&&(N<1e6&d<98||(K=X,L=Y&~M,d=2)))
@@ -104,7 +109,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 			if lastTo != 8 || e.pendingFrom != infinity {
 				break // not the root thinking: done at the depth asked for
 			}
-			if e.nodes+startNodes >= e.ctl.budget || iter >= 98 || e.ctl.softStop.Load() { // root: deepen up to the time (softStop is not in micro-Max)
+			// root: deepen up to the time (softStop is not in micro-Max)
+			if e.nodes+startNodes >= e.ctl.budget || iter >= 98 || e.ctl.softStop.Load() {
 				e.pendingFrom, e.pendingTo = bestFrom, bestTo&^offBoard // time's up: go and do the best move,
 				iter = 2                                                // as a pending move, searched at depth 2
 			}
@@ -118,7 +124,7 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 			best = eval // except at depth 1 the static eval (standing pat)
 		}
 		e.nodes++                                                             // node count (for timing)
-		e.pollStop()                                                          // (not in micro-Max: a GUI's stop)
+		e.pollStop()                                                          // (not in micro-Max: a stop from outside)
 		hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes) // (hook: an iteration begins)
 	scan:
 		for { // scan the board, looking for an own piece (inefficient!)
@@ -154,15 +160,18 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 						if to&offBoard != 0 {
 							break // the board's edge is hit
 						}
-						if (epSquare-noSquare)&int(b[epSquare]) != 0 && to-epSquare < 2 && epSquare-to < 2 { // C: E-S&b[E]&&y-E<2&E-y<2
+						// C: E-S&b[E]&&y-E<2&E-y<2
+						if (epSquare-noSquare)&int(b[epSquare]) != 0 && to-epSquare < 2 && epSquare-to < 2 {
 							best = infinity // bad castling: the king's square or the one it passed is attacked
 						}
 						if kind < 3 && to == epSquare {
 							captureSq ^= 16 // shift the capture square H if e.p.
 						}
-						victim = int(b[captureSq])                                               // t
-						if victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0) { // C: t&k|p<3&!(y-x&7)-!t
-							break // capture of an own piece, or a pawn move of the wrong mode (straight onto a piece, diagonal to an empty square)
+						victim = int(b[captureSq]) // t
+						// capture of an own piece, or a pawn move of the wrong mode (straight onto a
+						// piece, diagonal to an empty square); C: t&k|p<3&!(y-x&7)-!t
+						if victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0) {
+							break
 						}
 						gain = 99 * pieceValue[victim&7] // value of the captured piece t
 						if gain < 0 {
@@ -187,9 +196,10 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 								score += 30
 							}
 							if kind < 3 { // pawns:
-								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[from-2]) != piece) + // structure: undefended squares
-									b2i((from+2)&offBoard != 0 || int(b[from+2]) != piece) - 1) //    plus bias
-								if (to+step+1)&noSquare != 0 { // (off the back rank: bit 7 set) // promote the pawn to a queen, add score
+								// structure: undefended squares plus bias
+								score -= 9 * (b2i((from-2)&offBoard != 0 || int(b[from-2]) != piece) +
+									b2i((from+2)&offBoard != 0 || int(b[from+2]) != piece) - 1)
+								if (to+step+1)&noSquare != 0 { // promote (off the back rank: bit 7 set)
 									b[to] |= 7
 									gain += promoGain
 								}
@@ -199,26 +209,34 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 							if best > alpha {
 								alphaNow = best
 							}
-							rule := notPruned                                        // (what cut the move, named for the hook)
-							if !(remaining > 1 || score > alphaNow || !e.futility) { // C: s>1|v>f (futility, 4.1)
+							rule := notPruned // (what cut the move, named for the hook)
+							// C: s>1|v>f (futility, 4.1; e.futility false: 4.0)
+							if !(remaining > 1 || score > alphaNow || !e.futility) {
 								rule = ruleFutility
 							}
-							rule, score = e.tell(searchMove{side: side, root: lastTo == 8, iter: iter, remaining: remaining, // (hook: the move, made; the laboratory may cut it)
-								from: from, to: to, piece: piece, newPiece: int(b[to]), victim: victim, captureSq: captureSq,
-								rookFrom: rookFrom, passed: passed, gain: gain, score: score, alphaNow: alphaNow, beta: beta,
+							// (hook: the move, made; what watches may cut it)
+							rule, score = e.tell(searchMove{side: side, root: lastTo == 8, iter: iter,
+								remaining: remaining, from: from, to: to, piece: piece, newPiece: int(b[to]),
+								victim: victim, captureSq: captureSq, rookFrom: rookFrom, passed: passed,
+								gain: gain, score: score, alphaNow: alphaNow, beta: beta,
 								tableMove: hashFirst != 0, rule: rule, made: true})
 							if rule == notPruned {
 								// The keys of the new position, C's J+J(0) and Z+J(8)+G-S: J(A) adds the
 								// key of the piece now on to and takes off those of the piece that left
 								// from and the one captured on captureSq; castling adds G-S to Z.
 								newIndex := indexKey + key(to, int(b[to])) - key(from, piece) - key(captureSq, victim)
-								newLock := lockKey + key(to+8, int(b[to])) - key(from+8, piece) - key(captureSq+8, victim) + int32(rookFrom-noSquare)
-								score = -e.searchLiteral(24-side, -beta, -alphaNow, -score, newIndex, newLock, passed, to, remaining) // recursive eval. of the reply
+								newLock := lockKey + key(to+8, int(b[to])) - key(from+8, piece) -
+									key(captureSq+8, victim) + int32(rookFrom-noSquare)
+								// recursive eval. of the reply
+								score = -e.searchLiteral(24-side, -beta, -alphaNow, -score, newIndex, newLock,
+									passed, to, remaining)
 							} // or fail low if futile
 							if lastTo&8 != 0 && e.pendingFrom != infinity { // a move pending: check it is legal
-								if score != -infinity && from == e.pendingFrom && to == e.pendingTo { // if the move is found at the root
-									e.eval, e.epSquare = -eval-gain, passed // and not in check, signal it (Q=-e-i; O=F),
-									return beta                             // leaving the move made
+								// if the move is found at the root and not in check, signal it (Q=-e-i; O=F),
+								if score != -infinity && from == e.pendingFrom && to == e.pendingTo {
+									e.eval, e.epSquare = -eval-gain, passed
+									hook.leave(best, beta, e.nodes) // (hook: the call returns)
+									return beta                     // leaving the move made
 								}
 								score = best // (prevent fail-lows on K-capt. replies)
 							}
@@ -228,8 +246,9 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 							b[from] = int8(piece)
 							b[captureSq] = int8(victim)
 							if score > best { // a new best: update max and best move,
-								hook.newBest()                                           // (hook: a new best)
-								best, bestFrom, bestTo = score, from, to|noSquare&passed // mark a double move with S; C: Y=y|S&F
+								hook.newBest() // (hook: a new best)
+								// bit 7 (S) set unless a double step or castling; C: Y=y|S&F
+								best, bestFrom, bestTo = score, from, to|noSquare&passed
 							}
 							if hashFirst != 0 { // redo after doing the old best move
 								hashFirst = 0
@@ -245,10 +264,12 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 						// and since C's | evaluates all its operands, G is set whenever p==4 and j==7.
 						noCastling := kind != 4 || dir != 7 // no lateral king move,
 						if !noCastling {
-							rookFrom = castlingCorner(from, step)      // G=x+3^r>>1&7: the corner on this side (board.go)
-							noCastling = !rookReady(b, rookFrom, side) // no virgin rook in it, or not 2 empty squares next to it
+							rookFrom = castlingCorner(from, step) // G=x+3^r>>1&7: the corner on this side (umax.go)
+							// no virgin rook in it, or not 2 empty squares next to it
+							noCastling = !rookReady(b, rookFrom, side)
 						}
-						if to != from+step || piece&movedBit != 0 || kind > 2 && noCastling { // not the 1st step, moved before, not a pawn and no castling:
+						// not the 1st step, moved before, not a pawn and no castling:
+						if to != from+step || piece&movedBit != 0 || kind > 2 && noCastling {
 							victim += b2i(kind < 5) // fake a capture for a non-slider
 						} else {
 							passed = to // enable e.p. (and castling)
@@ -269,7 +290,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 			iter = e.mateDepth() // a mate holds to any depth (98; 4.0: 99)
 		}
 		if best == -infinity { // the best move loses the king: (stale)mate
-			best = -e.searchLiteral(24-side, -infinity, infinity, 0, indexKey, lockKey, noSquare, noSquare, 1) // mate if the other side can take the king now, else stalemate (0)
+			// mate if the other side can take the king now, else stalemate (0)
+			best = -e.searchLiteral(24-side, -infinity, infinity, 0, indexKey, lockKey, noSquare, noSquare, 1)
 		}
 		slot.store(hashEntry{ // always store in the hash table
 			lock:  lockKey,
@@ -282,7 +304,7 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 			e.ctl.report(iter-1, e.nodes, best, bestFrom, bestTo)
 		}
 		if hook.iterated(best, e.nodes) { // (hook: the iteration ends)
-			iter-- // (the laboratory asks for it again)
+			iter-- // (the hook asks for it again)
 		}
 	}
 	hook.leave(best, best+b2i(best < eval), e.nodes) // (hook: the call returns)

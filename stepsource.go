@@ -28,23 +28,23 @@ var stepSource = []struct {
 	part  string
 	texts []string
 }{
-	{"enter", []string{"slot := &e.table[", "entry := slot.load()", "hook.enter(side"}},                                 // a call looks up the table
-	{"enter-miss", []string{"if entry.lock != lockKey", "iter, bestTo = 0, 0"}},                                         // ... and finds nothing usable
-	{"enter-hit", []string{"iter, best = int(entry.depth), int(entry.score)", "bestFrom, bestTo = int(entry.from)"}},    // ... and resumes from it
-	{"iterate", []string{"deeper := iter < depth", "e.nodes++", "hook.iterate(iter"}},                                   // an iteration begins
-	{"iterate-deeper", []string{"best = -infinity // nothing considered yet"}},                                          // ... with no best yet
-	{"iterate-stand", []string{"best = eval // except at depth 1"}},                                                     // ... standing pat (depth 1)
-	{"pass", []string{"for { // iterative deepening", "hook.iterated(best"}},                                            // an earlier iteration, summarised
-	{"move", []string{"score += eval + gain", "alphaNow = alpha", "rule, score = e.tell(searchMove{"}},                  // a move is made, with its v and f
-	{"move-searched", []string{"remaining > 1 || score > alphaNow", "score = -e.searchLiteral(24-side, -beta"}},         // ... and its reply searched
-	{"move-futile", []string{"remaining > 1 || score > alphaNow", "rule = ruleFutility"}},                               // ... and found futile
-	{"reply", []string{"score = -e.searchLiteral(24-side, -beta"}},                                                      // a reply has returned
-	{"best", []string{"if score > best {", "hook.newBest()", "best, bestFrom, bestTo = score, from, to"}},               // a new best
-	{"cut", []string{"if best >= beta {", "break scan"}},                                                                // a fail high ends the scan
-	{"cut-king", []string{"if gain < 0 {", "best = infinity // a king capture", "break scan"}},                          // ... a king capture
-	{"store", []string{"slot.store(hashEntry{", "hook.iterated(best"}},                                                  // the iteration's end, in the table
-	{"leave", []string{"hook.leave(best", "return best + b2i(best < eval)"}},                                            // the call returns
-	{"leave-answered", []string{"break // not the root thinking", "hook.leave(best", "return best + b2i(best < eval)"}}, // ... the table answered it
+	{"enter", []string{"slot := &e.table[", "entry := slot.load()", "hook.enter(side"}},                                           // a call looks up the table
+	{"enter-miss", []string{"if entry.lock != lockKey", "iter, bestTo = 0, 0"}},                                                   // ... and finds nothing usable
+	{"enter-hit", []string{"iter, best = int(entry.depth), int(entry.score)", "bestFrom, bestTo = int(entry.from)"}},              // ... and resumes from it
+	{"iterate", []string{"deeper := iter < depth", "e.nodes++", "hook.iterate(iter"}},                                             // an iteration begins
+	{"iterate-deeper", []string{"best = -infinity // nothing considered yet"}},                                                    // ... with no best yet
+	{"iterate-stand", []string{"best = eval // except at depth 1"}},                                                               // ... standing pat (depth 1)
+	{"pass", []string{"for { // iterative deepening", "hook.iterated(best"}},                                                      // an earlier iteration, summarised
+	{"move", []string{"score += eval + gain", "alphaNow = alpha", "rule, score = e.tell(searchMove{"}},                            // a move is made, with its v and f
+	{"move-searched", []string{"remaining > 1 || score > alphaNow", "score = -e.searchLiteral(24-side, -beta"}},                   // ... and its reply searched
+	{"move-futile", []string{"remaining > 1 || score > alphaNow", "rule = ruleFutility"}},                                         // ... and found futile
+	{"reply", []string{"score = -e.searchLiteral(24-side, -beta"}},                                                                // a reply has returned
+	{"best", []string{"if score > best {", "hook.newBest()", "best, bestFrom, bestTo = score, from, to"}},                         // a new best
+	{"cut", []string{"if best >= beta {", "break scan"}},                                                                          // a fail high ends the scan
+	{"cut-king", []string{"if gain < 0 {", "best = infinity // a king capture", "break scan"}},                                    // ... a king capture
+	{"store", []string{"slot.store(hashEntry{", "hook.iterated(best"}},                                                            // the iteration's end, in the table
+	{"leave", []string{"hook.leave(best, best+b2i", "return best + b2i(best < eval)"}},                                            // the call returns
+	{"leave-answered", []string{"break // not the root thinking", "hook.leave(best, best+b2i", "return best + b2i(best < eval)"}}, // ... the table answered it
 }
 
 // stepSourceLines finds the lines of each part of stepSource in source,

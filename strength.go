@@ -208,16 +208,16 @@ const maxLevelTable = 1 << 20
 // the level does depends on the position alone; then the engine's table and
 // root key are as before.
 func (e *Engine) atLevel(budget int, play func()) {
-	table, mask, lock, early := e.table, e.tableMask, e.rootLock, e.early
+	table, mask, lock := e.table, e.tableMask, e.rootLock
 	size := minTableSize
 	for size < maxLevelTable && size < 64*budget {
 		size *= 2
 	}
 	t := levelTables.Get().(*[]hashSlot)
-	e.table, e.tableMask, e.rootLock, e.early = (*t)[:size], int32(size-1), 0, nil
+	e.table, e.tableMask, e.rootLock = (*t)[:size], int32(size-1), 0
 	clear(e.table)
 	defer func() {
-		e.table, e.tableMask, e.rootLock, e.early = table, mask, lock, early
+		e.table, e.tableMask, e.rootLock = table, mask, lock
 		levelTables.Put(t)
 	}()
 	play()

@@ -19,22 +19,16 @@ import (
 //
 // But the first touch of a huge page costs the kernel 2 MiB to zero, and a
 // search's first few hundred nodes touch every huge page of the table. So
-// with prefaultTables a goroutine faults a new table in, a huge page at a
-// time (startPrefault), while the searches store into the early table
-// (hash.go), which moves into the table once it is resident. Without
-// prefaultTables (one core, the tests) the search faults the table in as
-// it goes.
+// with prefaultTables a new table is faulted in before allocTable returns
+// (MADV_POPULATE_WRITE), and no search meets a fault. Without
+// prefaultTables (the tests) the search faults the table in as it goes.
 
 // hugePage is the size of a transparent huge page on x86-64 and arm64.
 const hugePage = 2 << 20
 
 // tableMemory owns a table's mapping: the mapping is unmapped once its
 // owner has become unreachable, when the next table is allocated.
-type tableMemory struct {
-	mapping []byte
-	table   []byte    // the table's part of the mapping
-	fault   *prefault // its fault-in, if one was started
-}
+type tableMemory struct{ mapping []byte }
 
 // mappings are the tables handed out and not yet unmapped.
 var mappings struct {
@@ -45,7 +39,6 @@ var mappings struct {
 type mapping struct {
 	mem   []byte
 	owner weak.Pointer[tableMemory]
-	fault *prefault // the table's background fault-in, if one was started
 }
 
 // allocTable returns a zeroed table of n slots and the owner of its memory,
@@ -56,12 +49,12 @@ func allocTable(n int) ([]hashSlot, *tableMemory) {
 	if err != nil {
 		return make([]hashSlot, n), nil // let the Go heap try (and fail as it would)
 	}
-	owner := &tableMemory{mapping: mem, table: table}
 	if prefaultTables {
-		owner.fault = startPrefault(table) // huge pages behind the search
+		faultIn(table)
 	}
+	owner := &tableMemory{mapping: mem}
 	mappings.Lock()
-	mappings.list = append(mappings.list, mapping{mem, weak.Make(owner), owner.fault})
+	mappings.list = append(mappings.list, mapping{mem, weak.Make(owner)})
 	mappings.Unlock()
 	return unsafe.Slice((*hashSlot)(unsafe.Pointer(&table[0])), n), owner
 }
@@ -92,7 +85,6 @@ func unmapDeadTables() {
 	live := mappings.list[:0]
 	for _, m := range mappings.list {
 		if m.owner.Value() == nil {
-			m.fault.stop() // no fault-in may run on an address range given back
 			syscall.Munmap(m.mem)
 		} else {
 			live = append(live, m)
@@ -107,66 +99,13 @@ func unmapDeadTables() {
 // each would, without writing to them.
 const madvPopulateWrite = 23
 
-// prefault is a table's fault-in on a thread of its own.
-type prefault struct {
-	halt atomic.Bool   // set to end it early
-	done chan struct{} // closed when it has ended
-}
-
-// startPrefault faults the table in on another thread, a huge page at a
-// time from its start (MADV_POPULATE_WRITE; before Linux 5.14, by adding 0
-// to a word of each 4-KiB page, which keeps whatever a search stored).
-func startPrefault(table []byte) *prefault {
-	f := &prefault{done: make(chan struct{})}
-	go func() {
-		defer close(f.done)
-		populate := true
-		for start := 0; start < len(table) && !f.halt.Load(); start += hugePage {
-			huge := table[start:min(start+hugePage, len(table))]
-			if populate && syscall.Madvise(huge, madvPopulateWrite) == nil {
-				continue
-			}
-			populate = false // an older kernel
-			for page := 0; page < len(huge); page += 4096 {
-				atomic.AddUint32((*uint32)(unsafe.Pointer(&huge[page])), 0)
-			}
-		}
-	}()
-	return f
-}
-
-// release ends the fault-in of a table being replaced (resizeTable)
-// early; unmapDeadTables gives its memory back once it is unreachable.
-func (m *tableMemory) release() {
-	if m != nil && m.fault != nil {
-		m.fault.halt.Store(true)
+// faultIn faults the table in, all of it at once (MADV_POPULATE_WRITE;
+// before Linux 5.14, by adding 0 to a word of each 4-KiB page).
+func faultIn(table []byte) {
+	if syscall.Madvise(table, madvPopulateWrite) == nil {
+		return
 	}
-}
-
-// wait waits until the table's fault-in (if any) has ended.
-func (m *tableMemory) wait() {
-	if m != nil && m.fault != nil {
-		<-m.fault.done
-	}
-}
-
-// resident reports whether the table's fault-in (if any) has ended.
-func (m *tableMemory) resident() bool {
-	if m == nil || m.fault == nil {
-		return true
-	}
-	select {
-	case <-m.fault.done:
-		return true
-	default:
-		return false
-	}
-}
-
-// stop ends the fault-in (if any) and waits until it has ended.
-func (f *prefault) stop() {
-	if f != nil {
-		f.halt.Store(true)
-		<-f.done
+	for page := 0; page < len(table); page += 4096 {
+		atomic.AddUint32((*uint32)(unsafe.Pointer(&table[page])), 0)
 	}
 }

@@ -127,7 +127,7 @@ type uciCommand struct {
 // ..., uci_web.go). The others are answered at once, also during a search.
 var uciCommands = map[string]uciCommand{
 	"uci":        {run: func(s *uciSession, _ []string, _ time.Time) { s.identify() }},
-	"isready":    {run: func(s *uciSession, _ []string, _ time.Time) { s.e.waitTable(); waitHost(); s.out.line("readyok") }},
+	"isready":    {run: func(s *uciSession, _ []string, _ time.Time) { waitHost(); s.out.line("readyok") }},
 	"debug":      {run: (*uciSession).setDebug},
 	"setoption":  {run: func(s *uciSession, args []string, _ time.Time) { s.setOption(args) }, settles: true},
 	"register":   {run: func(*uciSession, []string, time.Time) {}}, // no registration needed

@@ -8,7 +8,7 @@ import (
 // micro-Max 4.1's globals, read first: the 0x88 board and the constants,
 // o[], w[] and n[], the Position a search starts from, the key function
 // K(A,B), the Engine (the table, the node counter, the move the root must
-// play), rootSearch (main()'s call of D()) and the hook's declaration. Then
+// play) and rootSearch (main()'s call of D()); the hook is declared in hook.go. Then
 // read search_literal.go, D() statement for statement, beside the C
 // listing: it needs only this file and hash.go's slot packing.
 //
@@ -106,7 +106,7 @@ const pieceLetters = ".?+nkbrq?*?NKBRQ"
 type Position struct {
 	board    [256]int8 // b[]: pieces in files 0..7, centre table in files 8..15, dummy [128]
 	side     int       // k: side to move, white (8) or black (16)
-	epSquare int       // O: square skipped by the last move (e.p. target, or the castling rook's square); 128 if none
+	epSquare int       // O: square skipped by the last move (e.p. target, or the castling rook's square), else 128 (0 at the start)
 	eval     int       // Q: running evaluation from the side to move's view
 }
 
@@ -128,36 +128,31 @@ func rookReady(b *[256]int8, corner, side int) bool {
 	return int(b[uint8(corner)]) == side+6 && b[uint8(corner^1)]|b[uint8(corner^2)] == 0
 }
 
-// Engine is micro-Max's global state around a Position: the transposition
-// table, the node counter and the move the root is asked to check and play,
-// with micro-Max's version; and, for the search running now, what the code
-// around it asked of it.
+// Engine is micro-Max's global state around a Position: first its own
+// globals, then the port's.
 type Engine struct {
-	Position
-	table       []hashSlot
-	tableMask   int32        // U-1: table index mask
-	tableMemory *tableMemory // owns the table's memory, and its fault-in (table_linux.go, table_js.go)
-	early       *earlyTable  // not in micro-Max: the slots stored while the table is faulted in (hash.go), or nil
-	nodes       int          // N: passes through iterative-deepening loops, this search (C's N-128)
-	rootLock    int32        // j: Z key of the root, one more for every search
-	pendingFrom int          // K: from-square of the move the root must check and play, or infinity to think
-	pendingTo   int          // L: its to-square (a char in C, so it wraps like one)
+	Position               // b[], k, O, Q: the board and the root's side, e.p. square and evaluation
+	table       []hashSlot // A[]: the transposition table
+	tableMask   int32      // U-1: table index mask
+	nodes       int        // N: passes through iterative-deepening loops, this search (C's N-128)
+	rootLock    int32      // j: Z key of the root, one more for every search
+	pendingFrom int        // K: from-square of the move the root must check and play, or infinity to think
+	pendingTo   int        // L: its to-square (a char in C, so it wraps like one)
+
+	// Not in micro-Max: the port's own state.
+	tableMemory *tableMemory // owns the table's memory (table_linux.go, table_js.go)
 	futility    bool         // micro-Max 4.1's futility pruning; false: micro-Max 4.0
 	literal     bool         // search with searchLiteral, micro-Max's D() statement for statement
-	rules       searchHook   // not in micro-Max: decides the moves of every search first (the laboratory, lab.go); nil: micro-Max's own test
-
-	// Not in micro-Max: where the pieces are, kept up to date by the fast
-	// search so that it can skip empty squares (pieces.go).
-	pieces [2]uint64 // squares of White's (0) and Black's (1) pieces, one bit per square
-	kings  [2]int    // squares of the two kings
-
-	// Not in micro-Max: the search running now, as rootSearch sets it up.
-	// ctl is what the code around it asked (budget, kibitz line, stop poll),
-	// hook what watches it (rules, then ctl.hooks; nil: nothing), told the
-	// move last told to it. After it, aborted says the poll stopped it
-	// mid-iteration (the position is the root's again), and rootIndexKey and
-	// rootLockKey are the root's keys (C: J and Z of main()'s call), where a
-	// walk along the PV starts.
+	rules       searchHook   // decides the moves of every search first (hook.go); nil: micro-Max's own test
+	pieces      [2]uint64    // squares of White's (0) and Black's (1) pieces, for the fast search (pieces.go)
+	kings       [2]int       // squares of the two kings, for the fast search
+	// The search running now, as rootSearch sets it up: ctl is what the
+	// code around it asked (budget, kibitz line, stop poll), hook what
+	// watches it (rules, then ctl.hooks; nil: nothing), told the move last
+	// told to it. After it, aborted says the poll stopped it mid-iteration
+	// (the position is the root's again), and rootIndexKey and rootLockKey
+	// are the root's keys (C: J and Z of main()'s call), where a walk along
+	// the PV starts.
 	ctl                       *searchControl
 	hook                      searchHook
 	told                      searchMove
@@ -179,7 +174,7 @@ type searchControl struct {
 	// kibitz line that micro-Max's listing has commented out.
 	report func(depth, nodes, score, from, to int)
 	// hooks watch the search, after the engine's rules; literal asks for
-	// the literal search (a tree recorded needs its order of work).
+	// the literal search (the order of work of D() itself).
 	hooks   []searchHook
 	literal bool
 	// poll, if set, is asked every stopPollNodes nodes with the node
@@ -221,15 +216,9 @@ var errStopped = errors.New("search stopped")
 
 // pollStop is the searches' poll of their control, every stopPollNodes
 // nodes: not in micro-Max, which has no way to be interrupted.
-// It also moves the early table into the table once that is resident.
 func (e *Engine) pollStop() {
-	if e.nodes&(stopPollNodes-1) == 0 {
-		if e.early != nil && e.tableMemory.resident() {
-			e.settleTable()
-		}
-		if e.ctl.poll != nil && e.ctl.poll(e.nodes) {
-			panic(errStopped)
-		}
+	if e.nodes&(stopPollNodes-1) == 0 && e.ctl.poll != nil && e.ctl.poll(e.nodes) {
+		panic(errStopped)
 	}
 }
 
@@ -257,9 +246,6 @@ func (e *Engine) rootSearch(ctl *searchControl) (played bool) {
 			e.hook = quietHook{} // the literal search calls its hook unconditionally
 		}
 	}
-	if e.early != nil && (literal || e.tableMemory.resident()) {
-		e.settleTable() // the literal search reads the table itself
-	}
 	root := e.Position
 	defer func() {
 		e.ctl, e.hook = nil, nil
@@ -281,72 +267,3 @@ func (e *Engine) rootSearch(ctl *searchControl) (played bool) {
 	e.side ^= white | black
 	return true
 }
-
-// searchHook is told what a search does, and may decide one thing: whether
-// the reply to a move is searched.
-type searchHook interface {
-	// enter: a call of the search begins, after its table lookup: the side
-	// to move, the window as received (alpha before micro-Max's q--), the
-	// evaluation, the previous move's destination (8: the root; noSquare: a
-	// stalemate probe), the depth asked for, the depth of the table entry
-	// it resumes from (0: none usable) and the node counter. It returns the
-	// depth the call resumes from: tableDepth, or 0 to iterate from scratch
-	// (the laboratory's goose budget, whose scores the table cannot tell
-	// apart, lab.go).
-	enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int
-	// iterate: an iteration of depth iter begins (the node counter counted
-	// it); thinkingRoot: the call is the root thinking, not checking a move.
-	iterate(iter int, thinkingRoot bool, nodes int)
-	// move: the call has made the move m (m.made: it stands on the board),
-	// or is about to make it. It returns the verdict (m.rule: micro-Max's)
-	// and the move's score (m.score) that stand. m is the search's until
-	// move returns.
-	move(m *searchMove) (pruneRule, int)
-	// newBest: the move last told gave the call a new best score.
-	newBest()
-	// iterated: an iteration ends with best score best. true asks for the
-	// same iteration again (the laboratory's goose budget, lab.go), its
-	// best move tried first.
-	iterated(best, nodes int) (again bool)
-	// leave: the call returns score: best plus the delayed-loss bonus.
-	leave(best, score, nodes int)
-}
-
-// searchMove is a move a search has made, as a hook sees it where
-// micro-Max decides whether to search its reply (C: v=s>1|v>f?-D(...):v).
-type searchMove struct {
-	side      int       // k: the side that moves
-	root      bool      // made by the root (C: z==8)
-	iter      int       // d: the depth of the iteration
-	remaining int       // s: the depth the reply would be searched with
-	from, to  int       // x, y
-	piece     int       // u: the moving piece
-	newPiece  int       // the piece on to after the move (a promoted pawn is a queen)
-	victim    int       // t: the captured piece, or 0
-	captureSq int       // H: the captured piece's square (to, or behind it for e.p.)
-	rookFrom  int       // G: a castling rook's corner, else noSquare
-	passed    int       // F: the square the king or pawn passed (the castled rook's square), else noSquare
-	gain      int       // i: material gained, capture and promotion
-	score     int       // v: the evaluation after the move, from side's view
-	alphaNow  int       // f: alpha raised to the best score so far
-	beta      int       // l
-	tableMove bool      // the table's best move, tried first (C: h)
-	rule      pruneRule // micro-Max's verdict, or a hook's before this one
-	made      bool      // the move stands on the board (the literal search), else the board is as before it
-}
-
-// tell tells e's hook of the move m, kept in e.told (nothing is allocated
-// per move), and returns the verdict and the score that stand.
-func (e *Engine) tell(m searchMove) (pruneRule, int) {
-	e.told = m
-	return e.hook.move(&e.told)
-}
-
-// pruneRule names what cut a move whose reply the search did not search.
-// micro-Max has one rule; the laboratory (lab.go) numbers its own after it.
-type pruneRule uint8
-
-const (
-	notPruned    pruneRule = iota // the reply is searched
-	ruleFutility                  // micro-Max 4.1's futility pruning: one ply left, and the move cannot raise alpha
-)

@@ -526,11 +526,9 @@ func (s *session) setboard(args string) {
 	s.setPosition(st)
 }
 
-// ping answers "pong" once every command before it is done (and the
-// table is resident: Engine.waitTable).
+// ping answers "pong" once every command before it is done.
 func (s *session) ping(args string) {
 	if _, ok := s.number("ping", args, math.MinInt32, math.MaxInt32, "bad number"); ok {
-		s.e.waitTable()
 		waitHost()
 		s.out.line("pong " + args)
 	}
