@@ -106,7 +106,7 @@ const pieceLetters = ".?+nkbrq?*?NKBRQ"
 type Position struct {
 	board    [256]int8 // b[]: pieces in files 0..7, centre table in files 8..15, dummy [128]
 	side     int       // k: side to move, white (8) or black (16)
-	epSquare int       // O: square skipped by the last move (e.p. target, or the castling rook's square), else 128 (0 at the start)
+	epSquare int       // O: the square the last move skipped (e.p. target, castling rook), else 128; 0 at the start
 	eval     int       // Q: running evaluation from the side to move's view
 }
 
