@@ -166,34 +166,6 @@ func (s strengthSetting) random(pos *Position) *rand.Rand {
 	return rand.New(rand.NewPCG(s.seed, h.Sum64()))
 }
 
-// strengthOptions are the strength level's rows of the option table
-// (options.go): UCI's standard pair, UCI_LimitStrength and UCI_Elo; CECP's
-// one spin on the same scale; the flag -elo; and the seed. The top of the
-// scale, fullStrengthElo, is full strength (so is -elo 0).
-var strengthOptions = [4]option{
-	{uci: "UCI_LimitStrength", kind: checkOption, lo: 0, hi: 1,
-		get: func(_ *Engine, c *config) int { return b2i(c.strength.limit) },
-		set: func(_ *Engine, c *config, v int) { c.strength.limit = v != 0 }},
-	{uci: "UCI_Elo", kind: spinOption, lo: minStrengthElo, hi: fullStrengthElo,
-		get: func(_ *Engine, c *config) int { return min(max(c.strength.elo, minStrengthElo), fullStrengthElo) }, // the zero setting's is the weakest
-		set: func(_ *Engine, c *config, v int) { c.strength.elo = v }},
-	{cecp: "Strength in Elo", flag: "elo", kind: spinOption, flagZero: true, def: fullStrengthElo, lo: minStrengthElo, hi: fullStrengthElo,
-		usage: fmt.Sprintf("play at this rating, on the scale of doc/strength.md (%d, the top, and 0: full strength, which measured %d at %s)", fullStrengthElo, fullStrengthElo, fullStrengthTC),
-		get: func(_ *Engine, c *config) int {
-			if !c.strength.limit {
-				return fullStrengthElo
-			}
-			return c.strength.elo
-		},
-		set: func(_ *Engine, c *config, v int) {
-			c.strength.limit, c.strength.elo = v > 0 && v < fullStrengthElo, v
-		}},
-	{uci: "Strength Seed", cecp: "Strength seed", flag: "seed", kind: spinOption, lo: 0, hi: maxStrengthSeed,
-		usage: "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)",
-		get:   func(_ *Engine, c *config) int { return int(c.strength.seed) },
-		set:   func(_ *Engine, c *config, v int) { c.strength.seed = uint64(v) }},
-}
-
 // --- The search at a level --------------------------------------------------
 
 // levelTables holds the tables of the levels' searches between moves, the
