@@ -342,12 +342,17 @@ func (e *Engine) thinkAt(level strengthLevel, rng *rand.Rand, ctl *searchControl
 	return played, choice
 }
 
-// runAtLevel is a search job's move at its level (thinkAt). A choosing
-// level's choice is reported as one iteration whose PV is the move; its
-// scoring stops at the clock's soft limit, and at a budget the job was
-// given. A stopped job leaves the board at the root, and plays the move
-// reported.
-func (j *searchJob) runAtLevel() bool {
+// playAtLevel is a search job's move at the setting's level (thinkAt), if
+// it has one (level): it reports whether it played at a level, and whether
+// micro-Max played the move. A choosing level's choice is reported as one
+// iteration whose PV is the move; its scoring stops at the clock's soft
+// limit, and at a budget the job was given. A stopped job leaves the board
+// at the root, and plays the move reported.
+func (s strengthSetting) playAtLevel(j *searchJob) (played, atLevel bool) {
+	level, atLevel := s.level()
+	if !atLevel {
+		return false, false
+	}
 	enough := func(nodes int) bool {
 		if j.limits.budget > 0 && nodes >= j.limits.budget {
 			return true
@@ -357,7 +362,7 @@ func (j *searchJob) runAtLevel() bool {
 		timed := !j.limits.infinite && !j.pondering && j.limits.hard > 0
 		return timed && j.elapsed(nodes)-j.clockOffset() >= j.limits.soft
 	}
-	played, choice := j.e.thinkAt(j.level, j.limits.strength.random(&j.root), &j.ctl, enough)
+	played, choice := j.e.thinkAt(level, s.random(&j.root), &j.ctl, enough)
 	if choice != nil {
 		it := iteration{depth: choice.depth, score: choice.score, nodes: choice.nodes, elapsed: j.elapsed(choice.nodes), pv: []Move{choice.move}}
 		j.mu.Lock()
@@ -367,7 +372,7 @@ func (j *searchJob) runAtLevel() bool {
 			j.onIteration(it)
 		}
 	}
-	return played
+	return played, true
 }
 
 // levelFlag is the -level flag: a level by its knobs, "BUDGET" or
