@@ -1,11 +1,11 @@
 package main
 
-// What the browser page's own commands answer, in UCI mode (uci.go's
-// webCommand runs them): what the page (web/app.js) asks the engine besides
-// standard UCI, so that legal moves, the game's state, SAN and the search
-// tree all come from the engine itself. They all start with the word
-// "umax", which no UCI GUI sends, and each answers in one line that starts
-// with the same two words as the command, followed by JSON:
+// What the browser page's own commands answer, in UCI mode (webCommand,
+// below, runs them for uci.go's command table): what the page (web/app.js)
+// asks the engine besides standard UCI, so that legal moves, the game's
+// state, SAN and the search tree all come from the engine itself. They all
+// start with the word "umax", which no UCI GUI sends, and each answers in
+// one line that starts with the same two words as the command, then JSON:
 //
 //	umax state           umax state {"fen":..., "moves":[legal moves], "san":[the game's moves], "end":..., ...}
 //	umax san M1 M2 ...   umax san {"san":[...]}: the moves, from the game's position, in SAN;
@@ -31,6 +31,7 @@ import (
 	"bufio"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // maxTreePlies is the deepest iteration the page may record: the trees of
@@ -48,6 +49,47 @@ type webSession struct {
 	// tree, the earlier first, for umax diff, and captions name them.
 	recorded [2]*treeRecorder
 	captions [2]string
+}
+
+// webCommand is "umax ...": the browser page's commands (see the top of
+// the file).
+func (s *uciSession) webCommand(args []string, _ time.Time) {
+	if len(args) == 0 {
+		s.infof("umax wants state, san, record, tree, steps, diff or source")
+		return
+	}
+	switch args[0] {
+	case "state":
+		s.out.line("umax state " + s.stateJSON())
+	case "san":
+		s.out.line("umax san " + s.sanJSON(args[1:]))
+	case "record":
+		plies, ok := 0, len(args) == 2
+		if ok {
+			plies, ok = parseInt(args[1], 0, maxTreePlies)
+		}
+		if !ok {
+			s.infof("umax record wants a ply from 0 (none) to %d, not %s", maxTreePlies, quoteWords(args[1:]))
+			return
+		}
+		s.settle("umax record")
+		s.web.recordPlies = plies
+		if plies > 0 {
+			endWarmUp() // recording, the searches are the literal search's, which the warm-up does not run (worker_js.go)
+		}
+	case "tree", "steps":
+		s.settle("umax " + args[0])
+		s.out.line("umax " + args[0] + " " + s.treeJSON(args[0] == "steps"))
+	case "diff":
+		s.settle("umax diff")
+		s.out.line("umax diff " + s.diffJSON())
+	case "source":
+		var b strings.Builder
+		writeSourceJSON(&b)
+		s.out.line("umax source " + b.String())
+	default:
+		s.infof("umax %s: no such command (state, san, record, tree, steps, diff, source)", quoteWords(args[:1]))
+	}
 }
 
 // recording is the recorder for a search about to start from e's position
