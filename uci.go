@@ -238,7 +238,6 @@ func (s *uciSession) settle(command string) {
 		}
 		s.stopSearch()
 	}
-	s.web.keepTree() // the tree the search recorded, for umax tree (uci_web.go)
 }
 
 // newGame is "ucinewgame": a freshly started C program (Engine.restart).

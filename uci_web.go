@@ -41,8 +41,7 @@ const maxTreePlies = 4
 // webSession is what the page's commands keep in a UCI session.
 type webSession struct {
 	recordPlies int           // record the tree of this iteration in every search; 0: none
-	recorder    *treeRecorder // the recorder of the search running or last run, if any
-	lastTree    *treeRecorder // the tree the last search recorded, if any
+	recorder    *treeRecorder // the recorder of the search running or last run, if it records
 	caption     string        // which search recorded it
 
 	// recorded are the recorders of the last two searches that recorded a
@@ -96,7 +95,7 @@ func (s *uciSession) webCommand(args []string, _ time.Time) {
 // (searchLimits.tree), whose move counters are counters, if the page asked
 // for one.
 func (w *webSession) recording(e *Engine, counters moveCounters) *treeRecorder {
-	w.recorder, w.lastTree = nil, nil
+	w.recorder = nil
 	if w.recordPlies > 0 {
 		w.recorder = newTreeRecorder(w.recordPlies, e.Position, counters)
 		w.caption = treeCaption(e)
@@ -104,15 +103,6 @@ func (w *webSession) recording(e *Engine, counters moveCounters) *treeRecorder {
 		w.captions = [2]string{w.captions[1], w.caption}
 	}
 	return w.recorder
-}
-
-// keepTree keeps the tree recorder of the last search for umax tree, once
-// the search is over (settle calls it before every command that changes
-// the engine's state).
-func (w *webSession) keepTree() {
-	if w.recorder != nil {
-		w.lastTree, w.recorder = w.recorder, nil
-	}
 }
 
 // diffJSON compares the trees of the last two searches that recorded one
@@ -133,10 +123,10 @@ func (s *uciSession) diffJSON() string {
 	return text.String()
 }
 
-// treeJSON is the last recorded tree as JSON, or its steps, or an object
-// that says why there is none.
+// treeJSON is the tree the last search recorded as JSON, or its steps, or
+// an object that says why there is none. The search is over (settled).
 func (s *uciSession) treeJSON(steps bool) string {
-	r := s.web.lastTree
+	r := s.web.recorder
 	switch {
 	case r == nil && s.web.recordPlies == 0:
 		return `{"error":"the last search recorded no tree: umax record PLIES first, then go"}`
