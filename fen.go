@@ -244,6 +244,10 @@ func (p *Position) staticEval() int {
 	return sum
 }
 
+// reversible reports whether move m, made in position p, is neither a
+// capture nor a pawn move (the 50-move rule counts those).
+func reversible(p *Position, m Move) bool { return p.board[m.from]&7 > 2 && p.board[m.to] == 0 }
+
 // moveCounters are a FEN's move counters: the halfmove clock (plies since
 // the last capture or pawn move) and the fullmove number (1 at the start,
 // one more after each of Black's moves).

@@ -53,10 +53,6 @@ func (g *gameRecord) counters(ply int) moveCounters {
 // its move counters.
 func (g *gameRecord) fen(ply int) string { return fenWith(&g.plies[ply].pos, g.counters(ply)) }
 
-// reversible reports whether move m, made in position p, is neither a
-// capture nor a pawn move (the 50-move rule counts those).
-func reversible(p *Position, m Move) bool { return p.board[m.from]&7 > 2 && p.board[m.to] == 0 }
-
 // current is the position now.
 func (g *gameRecord) current() *gamePly { return &g.plies[len(g.plies)-1] }
 

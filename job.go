@@ -48,9 +48,12 @@ type searchLimits struct {
 	searchMoves []Move
 	stats       bool          // count the search's statistics (-stats, UCI's debug)
 	tree        *treeRecorder // if set, records the tree of one iteration (tree.go; the page's umax record)
-	// strength: the strength level (strength.go), which analysis (infinite)
-	// ignores.
-	strength strengthSetting
+	// strength, if set, may play the job's move at a strength level instead
+	// of micro-Max's own search, and says whether it did (strengthSetting,
+	// strength.go). Analysis (infinite) never asks it.
+	strength interface {
+		playAtLevel(j *searchJob) (played, atLevel bool)
+	}
 }
 
 // iteration is what one finished iteration of the root found.
@@ -93,10 +96,6 @@ type searchJob struct {
 	polled      atomic.Int64  // the node counter when the search last polled
 	stats       *searchStats  // the search's statistics, if the limits ask for them
 	legal       []Move        // the root moves the job may play, in generator order
-	// level is the strength level the job plays at (strength.go), if
-	// atLevel.
-	level   strengthLevel
-	atLevel bool
 
 	mu         sync.Mutex
 	last       iteration
@@ -151,8 +150,6 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	j.ctl.budget = cmp.Or(limits.budget, noBudget)
 	j.ctl.report = j.iterationDone
 	j.ctl.poll = j.poll
-	j.level, j.atLevel = limits.strength.level()
-	j.atLevel = j.atLevel && !limits.infinite // a strength level: never in analysis
 	switch {
 	case limits.infinite:
 	case limits.ponder:
@@ -224,9 +221,11 @@ func (j *searchJob) run() {
 	res := searchResult{} // no legal move: no search, no nodes
 	if len(j.legal) > 0 {
 		e.pendingFrom = infinity // think (hostSearching(true) was told when the job began)
-		if j.atLevel {
-			played = j.runAtLevel() // a strength level's move (strength.go)
-		} else {
+		atLevel := false
+		if j.limits.strength != nil && !j.limits.infinite { // a strength level: never in analysis
+			played, atLevel = j.limits.strength.playAtLevel(j)
+		}
+		if !atLevel {
 			played = e.rootSearch(&j.ctl)
 		}
 		hostSearching(false)
@@ -407,6 +406,11 @@ func (j *searchJob) wait() searchResult {
 	<-j.finished
 	return j.result
 }
+
+// ruleUnlisted is searchmoves' rule: it cuts a root move not listed. It is
+// numbered after the laboratory's rules (lab.go), whose rule names end with
+// it: a rule of the laboratory's on its number would not compile there.
+const ruleUnlisted pruneRule = 13
 
 // rootMoveSet is UCI's searchmoves, a search hook: bit bitIndex(to) of
 // set[bitIndex(from)] for each root move to search; the others are cut,

@@ -52,13 +52,12 @@ const (
 	ruleGooseLegal                             // a goose chase, protection by a legal recapture
 	ruleGooseRefined                           // a goose chase pruned for good (the thread's refinement)
 	ruleGooseBudget                            // a goose chase out of the budget of its branch (the thread's iterated QS)
-	ruleUnlisted                               // not one of UCI's searchmoves (job.go), at the root
-	numPruneRules                              // how many values a pruneRule takes
+	numPruneRules    = ruleUnlisted + 1        // how many values a pruneRule takes: searchmoves' ruleUnlisted (job.go) is the last
 )
 
 // ruleNames are the rules' short names, as -stats and -tree print them.
 var ruleNames = [numPruneRules]string{"searched", "futile", "extended", "deep", "aggressive", "goose",
-	"late", "general", "weak", "overkill", "goose-legal", "goose-refined", "goose-budget", "unlisted"}
+	"late", "general", "weak", "overkill", "goose-legal", "goose-refined", "goose-budget", ruleUnlisted: "unlisted"}
 
 func (r pruneRule) String() string {
 	if r < numPruneRules {

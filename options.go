@@ -87,7 +87,31 @@ var options = []option{
 	// Threads=1): micro-Max searches with one.
 	{uci: "Threads", kind: spinOption, lo: 1, hi: 1,
 		get: func(*Engine, *config) int { return 1 }, set: func(*Engine, *config, int) {}},
-	strengthOptions[0], strengthOptions[1], strengthOptions[2], strengthOptions[3],
+	// The strength level (strength.go): UCI's standard pair,
+	// UCI_LimitStrength and UCI_Elo; CECP's one spin on the same scale; the
+	// flag -elo; and the seed. The top of the scale, fullStrengthElo, is
+	// full strength (so is -elo 0).
+	{uci: "UCI_LimitStrength", kind: checkOption, lo: 0, hi: 1,
+		get: func(_ *Engine, c *config) int { return b2i(c.strength.limit) },
+		set: func(_ *Engine, c *config, v int) { c.strength.limit = v != 0 }},
+	{uci: "UCI_Elo", kind: spinOption, lo: minStrengthElo, hi: fullStrengthElo,
+		get: func(_ *Engine, c *config) int { return min(max(c.strength.elo, minStrengthElo), fullStrengthElo) }, // the zero setting's is the weakest
+		set: func(_ *Engine, c *config, v int) { c.strength.elo = v }},
+	{cecp: "Strength in Elo", flag: "elo", kind: spinOption, flagZero: true, def: fullStrengthElo, lo: minStrengthElo, hi: fullStrengthElo,
+		usage: fmt.Sprintf("play at this rating, on the scale of doc/strength.md (%d, the top, and 0: full strength, which measured %d at %s)", fullStrengthElo, fullStrengthElo, fullStrengthTC),
+		get: func(_ *Engine, c *config) int {
+			if !c.strength.limit {
+				return fullStrengthElo
+			}
+			return c.strength.elo
+		},
+		set: func(_ *Engine, c *config, v int) {
+			c.strength.limit, c.strength.elo = v > 0 && v < fullStrengthElo, v
+		}},
+	{uci: "Strength Seed", cecp: "Strength seed", flag: "seed", kind: spinOption, lo: 0, hi: maxStrengthSeed,
+		usage: "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)",
+		get:   func(_ *Engine, c *config) int { return int(c.strength.seed) },
+		set:   func(_ *Engine, c *config, v int) { c.strength.seed = uint64(v) }},
 	{uci: "Futility Pruning", cecp: "Futility pruning", flag: "futility", kind: checkOption, def: 1, lo: 0, hi: 1,
 		usage: "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search (and the frontier margin 0)",
 		get:   func(e *Engine, _ *config) int { return b2i(e.futility) },

@@ -166,34 +166,6 @@ func (s strengthSetting) random(pos *Position) *rand.Rand {
 	return rand.New(rand.NewPCG(s.seed, h.Sum64()))
 }
 
-// strengthOptions are the strength level's rows of the option table
-// (options.go): UCI's standard pair, UCI_LimitStrength and UCI_Elo; CECP's
-// one spin on the same scale; the flag -elo; and the seed. The top of the
-// scale, fullStrengthElo, is full strength (so is -elo 0).
-var strengthOptions = [4]option{
-	{uci: "UCI_LimitStrength", kind: checkOption, lo: 0, hi: 1,
-		get: func(_ *Engine, c *config) int { return b2i(c.strength.limit) },
-		set: func(_ *Engine, c *config, v int) { c.strength.limit = v != 0 }},
-	{uci: "UCI_Elo", kind: spinOption, lo: minStrengthElo, hi: fullStrengthElo,
-		get: func(_ *Engine, c *config) int { return min(max(c.strength.elo, minStrengthElo), fullStrengthElo) }, // the zero setting's is the weakest
-		set: func(_ *Engine, c *config, v int) { c.strength.elo = v }},
-	{cecp: "Strength in Elo", flag: "elo", kind: spinOption, flagZero: true, def: fullStrengthElo, lo: minStrengthElo, hi: fullStrengthElo,
-		usage: fmt.Sprintf("play at this rating, on the scale of doc/strength.md (%d, the top, and 0: full strength, which measured %d at %s)", fullStrengthElo, fullStrengthElo, fullStrengthTC),
-		get: func(_ *Engine, c *config) int {
-			if !c.strength.limit {
-				return fullStrengthElo
-			}
-			return c.strength.elo
-		},
-		set: func(_ *Engine, c *config, v int) {
-			c.strength.limit, c.strength.elo = v > 0 && v < fullStrengthElo, v
-		}},
-	{uci: "Strength Seed", cecp: "Strength seed", flag: "seed", kind: spinOption, lo: 0, hi: maxStrengthSeed,
-		usage: "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)",
-		get:   func(_ *Engine, c *config) int { return int(c.strength.seed) },
-		set:   func(_ *Engine, c *config, v int) { c.strength.seed = uint64(v) }},
-}
-
 // --- The search at a level --------------------------------------------------
 
 // levelTables holds the tables of the levels' searches between moves, the
@@ -370,12 +342,17 @@ func (e *Engine) thinkAt(level strengthLevel, rng *rand.Rand, ctl *searchControl
 	return played, choice
 }
 
-// runAtLevel is a search job's move at its level (thinkAt). A choosing
-// level's choice is reported as one iteration whose PV is the move; its
-// scoring stops at the clock's soft limit, and at a budget the job was
-// given. A stopped job leaves the board at the root, and plays the move
-// reported.
-func (j *searchJob) runAtLevel() bool {
+// playAtLevel is a search job's move at the setting's level (thinkAt), if
+// it has one (level): it reports whether it played at a level, and whether
+// micro-Max played the move. A choosing level's choice is reported as one
+// iteration whose PV is the move; its scoring stops at the clock's soft
+// limit, and at a budget the job was given. A stopped job leaves the board
+// at the root, and plays the move reported.
+func (s strengthSetting) playAtLevel(j *searchJob) (played, atLevel bool) {
+	level, atLevel := s.level()
+	if !atLevel {
+		return false, false
+	}
 	enough := func(nodes int) bool {
 		if j.limits.budget > 0 && nodes >= j.limits.budget {
 			return true
@@ -385,7 +362,7 @@ func (j *searchJob) runAtLevel() bool {
 		timed := !j.limits.infinite && !j.pondering && j.limits.hard > 0
 		return timed && j.elapsed(nodes)-j.clockOffset() >= j.limits.soft
 	}
-	played, choice := j.e.thinkAt(j.level, j.limits.strength.random(&j.root), &j.ctl, enough)
+	played, choice := j.e.thinkAt(level, s.random(&j.root), &j.ctl, enough)
 	if choice != nil {
 		it := iteration{depth: choice.depth, score: choice.score, nodes: choice.nodes, elapsed: j.elapsed(choice.nodes), pv: []Move{choice.move}}
 		j.mu.Lock()
@@ -395,7 +372,7 @@ func (j *searchJob) runAtLevel() bool {
 			j.onIteration(it)
 		}
 	}
-	return played
+	return played, true
 }
 
 // levelFlag is the -level flag: a level by its knobs, "BUDGET" or

@@ -196,11 +196,15 @@ func diffTrees(a, b *treeRecorder) (*treeDiff, error) {
 	return d, nil
 }
 
-// path is the moves from the root to node i, in coordinates.
-func (r *treeRecorder) path(i int) string {
+// path is the moves from the root to node i, in coordinates or in SAN,
+// "(probe)" for a stalemate probe's pass.
+func (r *treeRecorder) path(i int, san bool) string {
 	var moves []string
 	for ; i > 0; i = r.nodes[i].parent {
 		name := treeMoveName(r.nodes[i].from, r.nodes[i].to)
+		if san {
+			name = r.moveNames().child(r, i)
+		}
 		if name == "" {
 			name = "(probe)"
 		}
@@ -261,7 +265,7 @@ func (d *treeDiff) writeFirstJSON(j *jsonWriter) {
 		j.field("nodeB").number(nodeB)
 		path, sanPath := "", ""
 		if nodeA >= 0 {
-			path, sanPath = d.a.path(nodeA), d.a.moveNames().path(d.a, nodeA)
+			path, sanPath = d.a.path(nodeA, false), d.a.path(nodeA, true)
 		}
 		j.field("path").str(path)
 		j.field("sanPath").str(sanPath)
@@ -288,8 +292,8 @@ func (d *treeDiff) writeMovesJSON(j *jsonWriter) (counts [2][2]int) {
 		counts[b2i(m.byB)][0]++
 		counts[b2i(m.byB)][1] += m.nodes
 		j.raw("{")
-		j.field("path").str(d.a.path(m.nodeA))
-		j.field("sanPath").str(namesA.path(d.a, m.nodeA))
+		j.field("path").str(d.a.path(m.nodeA, false))
+		j.field("sanPath").str(d.a.path(m.nodeA, true))
 		j.field("nodeA").number(m.nodeA)
 		j.field("nodeB").number(m.nodeB)
 		j.field("move").str(treeMoveName(m.from, m.to))

@@ -30,7 +30,7 @@ package main
 // nodes, "san"] (rule "searched" for a recapture that was searched, score then its
 // score and nodes its reply's nodes). Every move is written twice: "move"
 // in coordinates, "san" in SAN in the position of the node that made it,
-// or, for a move that is not legal there, in the marked form of san.go
+// or, for a move that is not legal there, in the marked form of tree.go
 // ("Ke1-e2*"). The scores are micro-Max's, 99 to a pawn, from the view of the
 // side to move at the node; a move's v is from the mover's view.
 //

@@ -238,7 +238,6 @@ func (s *uciSession) settle(command string) {
 		}
 		s.stopSearch()
 	}
-	s.web.keepTree() // the tree the search recorded, for umax tree (uci_web.go)
 }
 
 // newGame is "ucinewgame": a freshly started C program (Engine.restart).
@@ -246,46 +245,6 @@ func (s *uciSession) newGame() {
 	s.e.restart()
 	s.game.reset(setup{pos: s.e.Position})
 	s.base, s.own = "startpos", nil
-}
-
-// webCommand is "umax ...": the browser page's commands (uci_web.go).
-func (s *uciSession) webCommand(args []string, _ time.Time) {
-	if len(args) == 0 {
-		s.infof("umax wants state, san, record, tree, steps, diff or source")
-		return
-	}
-	switch args[0] {
-	case "state":
-		s.out.line("umax state " + s.stateJSON())
-	case "san":
-		s.out.line("umax san " + s.sanJSON(args[1:]))
-	case "record":
-		plies, ok := 0, len(args) == 2
-		if ok {
-			plies, ok = parseInt(args[1], 0, maxTreePlies)
-		}
-		if !ok {
-			s.infof("umax record wants a ply from 0 (none) to %d, not %s", maxTreePlies, quoteWords(args[1:]))
-			return
-		}
-		s.settle("umax record")
-		s.web.recordPlies = plies
-		if plies > 0 {
-			endWarmUp() // recording, the searches are the literal search's, which the warm-up does not run (worker_js.go)
-		}
-	case "tree", "steps":
-		s.settle("umax " + args[0])
-		s.out.line("umax " + args[0] + " " + s.treeJSON(args[0] == "steps"))
-	case "diff":
-		s.settle("umax diff")
-		s.out.line("umax diff " + s.diffJSON())
-	case "source":
-		var b strings.Builder
-		writeSourceJSON(&b)
-		s.out.line("umax source " + b.String())
-	default:
-		s.infof("umax %s: no such command (state, san, record, tree, steps, diff, source)", quoteWords(args[:1]))
-	}
 }
 
 // --- Options ------------------------------------------------------------

@@ -1,11 +1,11 @@
 package main
 
-// What the browser page's own commands answer, in UCI mode (uci.go's
-// webCommand runs them): what the page (web/app.js) asks the engine besides
-// standard UCI, so that legal moves, the game's state, SAN and the search
-// tree all come from the engine itself. They all start with the word
-// "umax", which no UCI GUI sends, and each answers in one line that starts
-// with the same two words as the command, followed by JSON:
+// What the browser page's own commands answer, in UCI mode (webCommand,
+// below, runs them for uci.go's command table): what the page (web/app.js)
+// asks the engine besides standard UCI, so that legal moves, the game's
+// state, SAN and the search tree all come from the engine itself. They all
+// start with the word "umax", which no UCI GUI sends, and each answers in
+// one line that starts with the same two words as the command, then JSON:
 //
 //	umax state           umax state {"fen":..., "moves":[legal moves], "san":[the game's moves], "end":..., ...}
 //	umax san M1 M2 ...   umax san {"san":[...]}: the moves, from the game's position, in SAN;
@@ -31,6 +31,7 @@ import (
 	"bufio"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // maxTreePlies is the deepest iteration the page may record: the trees of
@@ -40,8 +41,7 @@ const maxTreePlies = 4
 // webSession is what the page's commands keep in a UCI session.
 type webSession struct {
 	recordPlies int           // record the tree of this iteration in every search; 0: none
-	recorder    *treeRecorder // the recorder of the search running or last run, if any
-	lastTree    *treeRecorder // the tree the last search recorded, if any
+	recorder    *treeRecorder // the recorder of the search running or last run, if it records
 	caption     string        // which search recorded it
 
 	// recorded are the recorders of the last two searches that recorded a
@@ -50,11 +50,52 @@ type webSession struct {
 	captions [2]string
 }
 
+// webCommand is "umax ...": the browser page's commands (see the top of
+// the file).
+func (s *uciSession) webCommand(args []string, _ time.Time) {
+	if len(args) == 0 {
+		s.infof("umax wants state, san, record, tree, steps, diff or source")
+		return
+	}
+	switch args[0] {
+	case "state":
+		s.out.line("umax state " + s.stateJSON())
+	case "san":
+		s.out.line("umax san " + s.sanJSON(args[1:]))
+	case "record":
+		plies, ok := 0, len(args) == 2
+		if ok {
+			plies, ok = parseInt(args[1], 0, maxTreePlies)
+		}
+		if !ok {
+			s.infof("umax record wants a ply from 0 (none) to %d, not %s", maxTreePlies, quoteWords(args[1:]))
+			return
+		}
+		s.settle("umax record")
+		s.web.recordPlies = plies
+		if plies > 0 {
+			endWarmUp() // recording, the searches are the literal search's, which the warm-up does not run (worker_js.go)
+		}
+	case "tree", "steps":
+		s.settle("umax " + args[0])
+		s.out.line("umax " + args[0] + " " + s.treeJSON(args[0] == "steps"))
+	case "diff":
+		s.settle("umax diff")
+		s.out.line("umax diff " + s.diffJSON())
+	case "source":
+		var b strings.Builder
+		writeSourceJSON(&b)
+		s.out.line("umax source " + b.String())
+	default:
+		s.infof("umax %s: no such command (state, san, record, tree, steps, diff, source)", quoteWords(args[:1]))
+	}
+}
+
 // recording is the recorder for a search about to start from e's position
 // (searchLimits.tree), whose move counters are counters, if the page asked
 // for one.
 func (w *webSession) recording(e *Engine, counters moveCounters) *treeRecorder {
-	w.recorder, w.lastTree = nil, nil
+	w.recorder = nil
 	if w.recordPlies > 0 {
 		w.recorder = newTreeRecorder(w.recordPlies, e.Position, counters)
 		w.caption = treeCaption(e)
@@ -62,15 +103,6 @@ func (w *webSession) recording(e *Engine, counters moveCounters) *treeRecorder {
 		w.captions = [2]string{w.captions[1], w.caption}
 	}
 	return w.recorder
-}
-
-// keepTree keeps the tree recorder of the last search for umax tree, once
-// the search is over (settle calls it before every command that changes
-// the engine's state).
-func (w *webSession) keepTree() {
-	if w.recorder != nil {
-		w.lastTree, w.recorder = w.recorder, nil
-	}
 }
 
 // diffJSON compares the trees of the last two searches that recorded one
@@ -91,10 +123,10 @@ func (s *uciSession) diffJSON() string {
 	return text.String()
 }
 
-// treeJSON is the last recorded tree as JSON, or its steps, or an object
-// that says why there is none.
+// treeJSON is the tree the last search recorded as JSON, or its steps, or
+// an object that says why there is none. The search is over (settled).
 func (s *uciSession) treeJSON(steps bool) string {
-	r := s.web.lastTree
+	r := s.web.recorder
 	switch {
 	case r == nil && s.web.recordPlies == 0:
 		return `{"error":"the last search recorded no tree: umax record PLIES first, then go"}`
