@@ -33,7 +33,7 @@ var npmFiles = []string{"LICENSE", "README.md", "bin/umax.cjs", "browser.mjs", "
 	"node-worker.cjs", "package.json", "umax-worker.js", "umax.wasm", "wasm_exec.js"}
 
 // workerHashMB is the largest Hash the engine takes in WebAssembly
-// (worker_js.go's hostMaxMemoryMB, which only the js/wasm build has).
+// (options.go's maxMemoryMB there; the native build's is larger).
 const workerHashMB = 512
 
 // moduleDriver relays standard input to an engine of the module entry

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -27,8 +28,10 @@ type config struct {
 	ponder     bool            // UCI's Ponder: the GUI may ask for ponder searches
 }
 
-// maxMemoryMB is the largest table a protocol may ask for, in MiB.
-const maxMemoryMB = 8192
+// maxMemoryMB is the largest table a protocol may ask for, in MiB: in
+// WebAssembly, whose 32-bit memory holds at most 4 GiB, 512 (a table of
+// 288 MiB).
+var maxMemoryMB = map[bool]int{false: 8192, true: 512}[runtime.GOARCH == "wasm"]
 
 // memoryLimit is maxMemory, or maxMemoryMB if that is 0.
 func (c *config) memoryLimit() int { return cmp.Or(c.maxMemory, maxMemoryMB) }
@@ -191,7 +194,7 @@ func addOptionFlags(fs *flag.FlagSet) func(e *Engine, c *config) error {
 		case o.kind == checkOption:
 			fs.Bool(o.flag, o.def != 0, o.usage)
 		default:
-			top := o.maxValue(nil, &config{maxMemory: hostMaxMemoryMB}) // Hash: the platform's
+			top := o.maxValue(nil, &config{})
 			fs.Int(o.flag, o.def, fmt.Sprintf("%s (%d to %d)", o.usage, o.lo, top))
 		}
 	}

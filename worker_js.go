@@ -51,12 +51,6 @@ import (
 // between polls). A look costs a few microseconds (doc/web.md measures it).
 const yieldEvery = 10 * time.Millisecond
 
-// hostMaxMemoryMB is the largest Hash the worker allows, to its flags and
-// the protocols: a 32-bit WebAssembly memory holds at most 4 GiB, and the
-// table (9 bytes an entry, a power of two of entries) of 512 MiB is 288
-// MiB.
-const hostMaxMemoryMB = 512
-
 // host is the JavaScript side of the worker (umax-worker.js's umaxWorker),
 // and the channel yieldToHost waits on; zero outside a worker.
 var host struct {
@@ -142,7 +136,6 @@ func workerCommandLine() (*commandLine, *Engine) {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
 	}
-	cl.cfg.maxMemory = hostMaxMemoryMB
 	e := newEngine(defaultHashEntries)
 	e.literal = cl.literal
 	if err := cl.applyOptions(e, &cl.cfg); err != nil {

@@ -17,8 +17,5 @@ func hostSearching(bool) {}
 // waitHost does nothing: there is no warm-up to wait for (worker_js.go).
 func waitHost() {}
 
-// hostMaxMemoryMB is the largest table the flags allow: the protocols'.
-const hostMaxMemoryMB = maxMemoryMB
-
 // endWarmUp does nothing: there is no warm-up to end (worker_js.go).
 func endWarmUp() {}
