@@ -26,6 +26,7 @@ type config struct {
 	strength   strengthSetting // the strength level (strength.go)
 	overhead   time.Duration   // UCI's Move Overhead (defaultMoveOverhead unless set)
 	ponder     bool            // UCI's Ponder: the GUI may ask for ponder searches
+	yield      func()          // if not nil, called at every stop poll of a search: the browser's worker reads its messages (worker_js.go)
 }
 
 // maxMemoryMB is the largest table a protocol may ask for, in MiB: in

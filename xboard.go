@@ -531,7 +531,6 @@ func (s *session) setboard(args string) {
 func (s *session) ping(args string) {
 	if _, ok := s.number("ping", args, math.MinInt32, math.MaxInt32, "bad number"); ok {
 		s.e.waitTable()
-		waitHost()
 		s.out.line("pong " + args)
 	}
 }
@@ -838,7 +837,7 @@ func (s *session) startSearch(analysis bool) {
 // they came now.
 func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 	limits.stats = s.cfg.stats
-	limits.strength = s.cfg.strength
+	limits.strength, limits.yield = s.cfg.strength, s.cfg.yield
 	sr.job = startSearchJob(s.e, s.lastAt, limits, func(it iteration) {
 		if !s.post.Load() {
 			return
