@@ -54,6 +54,7 @@ type searchLimits struct {
 	strength interface {
 		playAtLevel(j *searchJob) (played, atLevel bool)
 	}
+	yield func() // if not nil, called at every stop poll: the host's turn (config.yield)
 }
 
 // iteration is what one finished iteration of the root found.
@@ -157,9 +158,6 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	default:
 		j.startClock(start, 0)
 	}
-	if len(j.legal) > 0 {
-		hostSearching(true) // at once, in the session's goroutine: in a browser, what waits for searches waits now (table_js.go, worker_js.go)
-	}
 	go j.run()
 	return j
 }
@@ -208,7 +206,9 @@ func (j *searchJob) startClock(at time.Time, nodes int) {
 // poll is the search's look at the job's stop flags, every stopPollNodes
 // nodes (the searchControl's poll): stop, or a node limit reached.
 func (j *searchJob) poll(nodes int) bool {
-	pollHost() // in a browser, let the worker read its messages now and then (worker_js.go)
+	if j.limits.yield != nil {
+		j.limits.yield() // in a browser, the worker reads its messages now and then (worker_js.go)
+	}
 	j.polled.Store(int64(nodes))
 	limit := j.maxNodes.Load()
 	return j.stopped.Load() || limit > 0 && int64(nodes) >= limit
@@ -220,7 +220,7 @@ func (j *searchJob) run() {
 	played := false
 	res := searchResult{} // no legal move: no search, no nodes
 	if len(j.legal) > 0 {
-		e.pendingFrom = infinity // think (hostSearching(true) was told when the job began)
+		e.pendingFrom = infinity // think
 		atLevel := false
 		if j.limits.strength != nil && !j.limits.infinite { // a strength level: never in analysis
 			played, atLevel = j.limits.strength.playAtLevel(j)
@@ -228,7 +228,6 @@ func (j *searchJob) run() {
 		if !atLevel {
 			played = e.rootSearch(&j.ctl)
 		}
-		hostSearching(false)
 		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: j.stats}
 	}
 	res.played = played

@@ -76,9 +76,9 @@
 //  8. The instruments, which watch a search: stats.go (-stats), lab.go (the
 //     futility laboratory), tree.go and treedot.go (-tree), strength.go
 //     (the strength levels).
-//  9. The browser page's engine: worker_js.go and worker_other.go (the Web
-//     Worker), uci_web.go (the page's own commands), treejson.go (the tree
-//     as JSON), stepsource.go (the stepper's lines of the literal search),
+//  9. The browser page's engine: worker_js.go (the Web Worker), uci_web.go
+//     (the page's own commands), treejson.go (the tree as JSON),
+//     stepsource.go (the stepper's lines of the literal search),
 //     treediff.go (two trees compared).
 //
 // README.md says how to play, test and compare node counts with the C
@@ -99,18 +99,8 @@ import (
 )
 
 func main() {
-	if runWorker() { // in a browser's Web Worker: UCI over postMessage (worker_js.go)
-		return
-	}
 	cl, err := parseCommandLine(flag.CommandLine, os.Args[1:])
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "umax:", err)
-		os.Exit(2)
-	}
-	prefaultTables = runtime.NumCPU() > 1 // fault the table in on another core (table_linux.go)
-	e := newEngine(defaultHashEntries)
-	e.literal = cl.literal
-	if err := cl.applyOptions(e, &cl.cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "umax:", err)
 		os.Exit(2)
 	}
@@ -118,6 +108,7 @@ func main() {
 		fmt.Println(versionLine())
 		return
 	}
+	e := cl.engine()
 	switch {
 	case cl.bench:
 		runBench(e, cl.nodes, os.Stdout)
@@ -177,6 +168,25 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 		}
 	})
 	return cl, nil
+}
+
+// engine makes the engine the flags ask for. Its table is made once the
+// flags are read, at -hash's size or micro-Max's, and is resident before
+// the engine reads a line (prefaultTables): before uciok, CECP's done=1 and
+// the console's first search. A bad flag ends the program, with the reason
+// on standard error and exit status 2.
+func (cl *commandLine) engine() *Engine {
+	prefaultTables = true
+	e := newEngine(minTableSize)
+	e.literal = cl.literal
+	if err := cl.applyOptions(e, &cl.cfg); err != nil {
+		fmt.Fprintln(os.Stderr, "umax:", err)
+		os.Exit(2)
+	}
+	if len(e.table) == minTableSize { // no -hash, whose smallest table is larger
+		e.resizeTable(defaultHashEntries)
+	}
+	return e
 }
 
 // runConsole runs micro-Max's own console dialogue (-classic) on in and

@@ -33,7 +33,7 @@ var npmFiles = []string{"LICENSE", "README.md", "bin/umax.cjs", "browser.mjs", "
 	"node-worker.cjs", "package.json", "umax-worker.js", "umax.wasm", "wasm_exec.js"}
 
 // workerHashMB is the largest Hash the engine takes in WebAssembly
-// (worker_js.go's hostMaxMemoryMB, which only the js/wasm build has).
+// (options.go's maxMemoryMB there; the native build's is larger).
 const workerHashMB = 512
 
 // moduleDriver relays standard input to an engine of the module entry
@@ -81,10 +81,9 @@ func TestNpmPackage(t *testing.T) {
 }
 
 // queuedLines sends a fresh engine its whole input at once, lines after
-// isready (ping) included, as a pipe does: isready waits for the worker's
-// warm-up and the table, and the lines behind it wait too, then are done
-// (a warm-up that waited for the lines behind the isready it held up hung
-// there for good).
+// isready (ping) included, as a pipe does: every line is done (a warm-up
+// of the worker's, since gone, once waited for the lines behind the
+// isready it held up, and hung there for good).
 func queuedLines(t *testing.T, project string, env []string) {
 	for _, c := range []struct {
 		input string
@@ -114,11 +113,11 @@ func queuedLines(t *testing.T, project string, env []string) {
 	}
 }
 
-// freshEngine checks a fresh engine's searches while its table is still
-// being faulted in (table_js.go): sent at once after uci, they search into
-// the early table, and count the native engine's nodes, iteration by
-// iteration; an isready during an infinite search, sent as soon as uciok
-// comes (the fault-in takes about a second), is answered before the stop.
+// freshEngine checks a fresh engine's searches, sent at once after uci,
+// and after Hash changes (a table made anew and touched whole, table_js.go):
+// they count the native engine's nodes, iteration by iteration; an isready
+// during an infinite search, sent as soon as uciok comes, is answered
+// before the stop.
 func freshEngine(t *testing.T, start func(*testing.T) *lineEngine) {
 	script := []string{"uci", "position startpos", "go nodes 30000", "position startpos moves e2e4", "go nodes 30000",
 		"position startpos moves e2e4 e7e5", "go nodes 30000", "position startpos moves e2e4 e7e5 g1f3", "go nodes 200000"}
@@ -1060,10 +1059,9 @@ func TestNpmReadme(t *testing.T) {
 
 // TestWasmOutsideWorker runs the engine compiled to WebAssembly under Go's
 // own runner for Node (wasm_exec_node.js), outside a worker: main reads
-// standard input as natively (runWorker reports no worker), and isready,
-// which in a worker waits for its warm-up (worker_js.go's keepWarm, never
-// started here), is answered. (It once waited for a warm-up that never ran:
-// "all goroutines are asleep".)
+// standard input as natively (worker_js.go's init finds no worker), and
+// isready is answered. (It once waited for a warm-up of the worker's,
+// since gone, that never ran here: "all goroutines are asleep".)
 func TestWasmOutsideWorker(t *testing.T) {
 	needFull(t, "the engine in WebAssembly under Go's runner for Node")
 	node := needProgram(t, "node", "nodejs")

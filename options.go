@@ -11,6 +11,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -25,10 +26,13 @@ type config struct {
 	strength   strengthSetting // the strength level (strength.go)
 	overhead   time.Duration   // UCI's Move Overhead (defaultMoveOverhead unless set)
 	ponder     bool            // UCI's Ponder: the GUI may ask for ponder searches
+	yield      func()          // if not nil, called at every stop poll of a search: the browser's worker reads its messages (worker_js.go)
 }
 
-// maxMemoryMB is the largest table a protocol may ask for, in MiB.
-const maxMemoryMB = 8192
+// maxMemoryMB is the largest table a protocol may ask for, in MiB: in
+// WebAssembly, whose 32-bit memory holds at most 4 GiB, 512 (a table of
+// 288 MiB).
+var maxMemoryMB = map[bool]int{false: 8192, true: 512}[runtime.GOARCH == "wasm"]
 
 // memoryLimit is maxMemory, or maxMemoryMB if that is 0.
 func (c *config) memoryLimit() int { return cmp.Or(c.maxMemory, maxMemoryMB) }
@@ -215,7 +219,7 @@ func addOptionFlags(fs *flag.FlagSet) func(e *Engine, c *config) error {
 		case o.kind == checkOption:
 			fs.Bool(o.flag, o.def != 0, o.usage)
 		default:
-			top := o.maxValue(nil, &config{maxMemory: hostMaxMemoryMB}) // Hash: the platform's
+			top := o.maxValue(nil, &config{})
 			fs.Int(o.flag, o.def, fmt.Sprintf("%s (%d to %d)", o.usage, o.lo, top))
 		}
 	}

@@ -127,7 +127,7 @@ type uciCommand struct {
 // ..., uci_web.go). The others are answered at once, also during a search.
 var uciCommands = map[string]uciCommand{
 	"uci":        {run: func(s *uciSession, _ []string, _ time.Time) { s.identify() }},
-	"isready":    {run: func(s *uciSession, _ []string, _ time.Time) { waitHost(); s.out.line("readyok") }},
+	"isready":    {run: func(s *uciSession, _ []string, _ time.Time) { s.out.line("readyok") }},
 	"debug":      {run: (*uciSession).setDebug},
 	"setoption":  {run: func(s *uciSession, args []string, _ time.Time) { s.setOption(args) }, settles: true},
 	"register":   {run: func(*uciSession, []string, time.Time) {}}, // no registration needed
@@ -407,7 +407,7 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 			limits.soft.Milliseconds(), limits.hard.Milliseconds(), limits.budget, limits.depth, limits.infinite, limits.ponder)
 	}
 	limits.stats = s.debug || s.cfg.stats
-	limits.strength = s.cfg.strength
+	limits.strength, limits.yield = s.cfg.strength, s.cfg.yield
 	limits.tree = s.web.recording(s.e, s.game.counters(s.game.length()))
 	sr := &uciSearch{}
 	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {

@@ -73,9 +73,6 @@ func (s *uciSession) webCommand(args []string, _ time.Time) {
 		}
 		s.settle("umax record")
 		s.web.recordPlies = plies
-		if plies > 0 {
-			endWarmUp() // recording, the searches are the literal search's, which the warm-up does not run (worker_js.go)
-		}
 	case "tree", "steps":
 		s.settle("umax " + args[0])
 		s.out.line("umax " + args[0] + " " + s.treeJSON(args[0] == "steps"))

@@ -50,10 +50,13 @@ import (
 )
 
 // features are what the engine asks of XBoard after "protover 2", before
-// the option table's options and done=1. debug=1 makes XBoard ignore the
-// lines that start with "#" (-stats, and a note on a set-up position).
+// the option table's options and done=1: done=0 first, so that XBoard
+// waits for done=1 however long it takes, rather than two seconds (the
+// engine is ready then: its table, made before the first command was
+// read, is resident). debug=1 makes XBoard ignore the lines that start
+// with "#" (-stats, and a note on a set-up position).
 var features = []string{
-	"ping=1", "setboard=1", "playother=1", "usermove=1", "time=1", "draw=0",
+	"done=0", "ping=1", "setboard=1", "playother=1", "usermove=1", "time=1", "draw=0",
 	"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "memory=1", "debug=1",
 	`variants="normal"`, `myname="` + engineTitle + `"`,
 }
@@ -529,7 +532,6 @@ func (s *session) setboard(args string) {
 // ping answers "pong" once every command before it is done.
 func (s *session) ping(args string) {
 	if _, ok := s.number("ping", args, math.MinInt32, math.MaxInt32, "bad number"); ok {
-		waitHost()
 		s.out.line("pong " + args)
 	}
 }
@@ -836,7 +838,7 @@ func (s *session) startSearch(analysis bool) {
 // they came now.
 func (s *session) runJob(sr *cecpSearch, limits searchLimits) {
 	limits.stats = s.cfg.stats
-	limits.strength = s.cfg.strength
+	limits.strength, limits.yield = s.cfg.strength, s.cfg.yield
 	sr.job = startSearchJob(s.e, s.lastAt, limits, func(it iteration) {
 		if !s.post.Load() {
 			return

@@ -19,7 +19,7 @@ func TestFeatures(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{})
 	got := d.syncNow("xboard", "protover 2")
 	want := []string{
-		`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 ` +
+		`feature done=0 ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 ` +
 			`analyze=1 colors=0 memory=1 debug=1 variants="normal" myname="micro-Max 4.1 (Go)"`,
 		fmt.Sprintf(`feature option="Strength in Elo -spin %d %d %d"`, fullStrengthElo, minStrengthElo, fullStrengthElo),
 		`feature option="Strength seed -spin 0 0 2147483647"`,

@@ -6,7 +6,7 @@
 //
 //	go run scripts/first-move.go [-runs N] [-native=false] [-node=false] [-src DIR,DIR...]
 //
-// For each of three searches it starts the engine, sends at once
+// For each of four searches it starts the engine, sends at once
 //
 //	uci / position startpos / GO
 //
@@ -20,8 +20,10 @@
 // shows how fast the code runs (a timed search that runs slow code
 // searches less instead, as the clock decides). It prints, in
 // milliseconds, the time from the process's start to uciok (the engine's
-// start: Node's and the WebAssembly's, the table's allocation), to the
-// first bestmove, the first search (bestmove less uciok), the warm
+// start: Node's and the WebAssembly's, the table's allocation and
+// fault-in), to CECP's "feature done=1" in another fresh engine sent
+// "xboard" and "protover 2", to readyok in the "synced" engine below, to
+// the first bestmove, the first search (bestmove less uciok), the warm
 // search (from sending the go to bestmove), and the nodes each searched
 // (the timed searches search for their time: a slow first search shows
 // as fewer nodes). "synced" is the same first search in another fresh
@@ -62,8 +64,8 @@ var searches = []struct{ name, goCmd string }{
 
 // sample is one process's figures.
 type sample struct {
-	uciok, first, warm, synced       time.Duration
-	firstNodes, warmNodes, syncNodes int
+	uciok, done, ready, first, warm, synced time.Duration
+	firstNodes, warmNodes, syncNodes        int
 }
 
 func main() {
@@ -90,7 +92,7 @@ func main() {
 			build := exec.Command("go", "build", "-o", bin, ".")
 			build.Dir = src
 			run(build)
-			engines = append(engines, engine{"native" + label, []string{bin, "-uci"}})
+			engines = append(engines, engine{"native" + label, []string{bin}}) // the first command chooses the protocol
 		}
 		if *node {
 			engines = append(engines, engine{"node" + label, []string{"node", stageNode(src, out)}})
@@ -98,7 +100,7 @@ func main() {
 	}
 	fmt.Printf("%s, %s/%s, %d CPUs, %d runs\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), *runs)
 	fmt.Printf("load average before: %s\n", loadAverage())
-	fmt.Printf("%-16s %-12s %8s %8s %8s %8s %8s %10s %10s %10s\n", "engine", "search", "uciok", "first", "search1", "warm", "synced", "nodes1", "nodes-warm", "nodes-sync")
+	fmt.Printf("%-16s %-12s %8s %8s %8s %8s %8s %8s %8s %10s %10s %10s\n", "engine", "search", "uciok", "done=1", "readyok", "first", "search1", "warm", "synced", "nodes1", "nodes-warm", "nodes-sync")
 	for _, s := range searches {
 		all := make([][]sample, len(engines))
 		for range *runs { // the engines alternated
@@ -108,7 +110,7 @@ func main() {
 		}
 		for i, eng := range engines {
 			for r, x := range all[i] {
-				fmt.Printf("%-16s %-12s %8s %8s %8s %8s %8s %10d %10d %10d   run %d\n", eng.name, s.name, ms(x.uciok), ms(x.first), ms(x.first-x.uciok), ms(x.warm), ms(x.synced), x.firstNodes, x.warmNodes, x.syncNodes, r+1)
+				fmt.Printf("%-16s %-12s %8s %8s %8s %8s %8s %8s %8s %10d %10d %10d   run %d\n", eng.name, s.name, ms(x.uciok), ms(x.done), ms(x.ready), ms(x.first), ms(x.first-x.uciok), ms(x.warm), ms(x.synced), x.firstNodes, x.warmNodes, x.syncNodes, r+1)
 			}
 		}
 		for i, eng := range engines {
@@ -120,8 +122,10 @@ func main() {
 				slices.Sort(v)
 				return v[len(v)/2]
 			}
-			fmt.Printf("%-16s %-12s %8s %8s %8s %8s %8s %10d %10d %10d   median\n", eng.name, s.name,
+			fmt.Printf("%-16s %-12s %8s %8s %8s %8s %8s %8s %8s %10d %10d %10d   median\n", eng.name, s.name,
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.uciok) }))),
+				ms(time.Duration(med(func(x sample) int64 { return int64(x.done) }))),
+				ms(time.Duration(med(func(x sample) int64 { return int64(x.ready) }))),
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.first) }))),
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.first - x.uciok) }))),
 				ms(time.Duration(med(func(x sample) int64 { return int64(x.warm) }))),
@@ -143,22 +147,12 @@ type engine struct {
 // time starts the engine, times its first search of goCmd and then the
 // same search warm, and ends it.
 func (eng engine) time(goCmd string) sample {
-	cmd := exec.Command(eng.args[0], eng.args[1:]...)
-	in, err := cmd.StdinPipe()
-	check(err)
-	outPipe, err := cmd.StdoutPipe()
-	check(err)
-	cmd.Stderr = os.Stderr
-	out := bufio.NewReader(outPipe)
 	var s sample
-	start := time.Now()
-	check(cmd.Start())
-	_, err = io.WriteString(in, "uci\nposition startpos\n"+goCmd+"\n")
-	check(err)
+	cmd, in, out, start := eng.start("uci\nposition startpos\n" + goCmd + "\n")
 	s.uciok, _ = await(out, start, "uciok")
 	s.first, s.firstNodes = await(out, start, "bestmove")
 	time.Sleep(2 * time.Second)
-	_, err = io.WriteString(in, "ucinewgame\nisready\n") // the same search from the same empty table
+	_, err := io.WriteString(in, "ucinewgame\nisready\n") // the same search from the same empty table
 	check(err)
 	await(out, start, "readyok")
 	again := time.Now()
@@ -166,32 +160,49 @@ func (eng engine) time(goCmd string) sample {
 	check(err)
 	s.warm, s.warmNodes = await(out, again, "bestmove")
 	eng.end(cmd, in, out)
-	s.synced, s.syncNodes = eng.timeSynced(goCmd)
+	s.ready, s.synced, s.syncNodes = eng.timeSynced(goCmd)
+	s.done = eng.timeDone()
 	return s
 }
 
+// timeDone starts the engine as XBoard does (xboard, protover 2) and
+// returns the time from the start to "feature done=1".
+func (eng engine) timeDone() time.Duration {
+	cmd, in, out, start := eng.start("xboard\nprotover 2\n")
+	took, _ := await(out, start, "feature done=1")
+	eng.end(cmd, in, out)
+	return took
+}
+
 // timeSynced starts the engine as a GUI does before a game (uci,
-// ucinewgame and isready, waiting for readyok), and times the search of
-// goCmd from the go, as the game's clock does.
-func (eng engine) timeSynced(goCmd string) (time.Duration, int) {
+// ucinewgame and isready, waiting for readyok), and returns the time from
+// the start to readyok, and the time and nodes of the search of goCmd from
+// the go, as the game's clock times it.
+func (eng engine) timeSynced(goCmd string) (ready, took time.Duration, nodes int) {
+	cmd, in, out, start := eng.start("uci\nucinewgame\nisready\n")
+	ready, _ = await(out, start, "readyok")
+	again := time.Now()
+	_, err := io.WriteString(in, "position startpos\n"+goCmd+"\n")
+	check(err)
+	took, nodes = await(out, again, "bestmove")
+	eng.end(cmd, in, out)
+	return ready, took, nodes
+}
+
+// start starts the engine and sends it input at once; it returns the
+// time it started.
+func (eng engine) start(input string) (*exec.Cmd, io.WriteCloser, *bufio.Reader, time.Time) {
 	cmd := exec.Command(eng.args[0], eng.args[1:]...)
 	in, err := cmd.StdinPipe()
 	check(err)
-	outPipe, err := cmd.StdoutPipe()
+	out, err := cmd.StdoutPipe()
 	check(err)
 	cmd.Stderr = os.Stderr
-	out := bufio.NewReader(outPipe)
 	start := time.Now()
 	check(cmd.Start())
-	_, err = io.WriteString(in, "uci\nucinewgame\nisready\n")
+	_, err = io.WriteString(in, input)
 	check(err)
-	await(out, start, "readyok")
-	again := time.Now()
-	_, err = io.WriteString(in, "position startpos\n"+goCmd+"\n")
-	check(err)
-	took, nodes := await(out, again, "bestmove")
-	eng.end(cmd, in, out)
-	return took, nodes
+	return cmd, in, bufio.NewReader(out), start
 }
 
 // end has the engine quit and waits until it has.
@@ -202,20 +213,20 @@ func (engine) end(cmd *exec.Cmd, in io.WriteCloser, out io.Reader) {
 	check(cmd.Wait())
 }
 
-// await reads lines until one that starts with word, and returns the time
+// await reads lines until one that starts with prefix, and returns the time
 // since start when it came and the nodes of the last info line before it.
-func await(out *bufio.Reader, start time.Time, word string) (time.Duration, int) {
+func await(out *bufio.Reader, start time.Time, prefix string) (time.Duration, int) {
 	nodes := 0
 	for {
 		line, err := out.ReadString('\n')
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "first-move: the engine ended before %q: %v\n", word, err)
+			fmt.Fprintf(os.Stderr, "first-move: the engine ended before %q: %v\n", prefix, err)
 			os.Exit(1)
 		}
-		f := strings.Fields(line)
-		if len(f) > 0 && f[0] == word {
+		if strings.HasPrefix(line, prefix) {
 			return time.Since(start), nodes
 		}
+		f := strings.Fields(line)
 		if i := slices.Index(f, "nodes"); len(f) > 0 && f[0] == "info" && i >= 0 && i+1 < len(f) {
 			nodes, _ = strconv.Atoi(f[i+1])
 		}
