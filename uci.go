@@ -124,7 +124,7 @@ type uciCommand struct {
 }
 
 // uciCommands are the commands of the protocol, and the page's own (umax
-// ..., uci_web.go). The others are answered at once, also during a search.
+// ..., which uci_web.go adds). The others are answered at once, also during a search.
 var uciCommands = map[string]uciCommand{
 	"uci":        {run: func(s *uciSession, _ []string, _ time.Time) { s.identify() }},
 	"isready":    {run: func(s *uciSession, _ []string, _ time.Time) { s.out.line("readyok") }},
@@ -137,7 +137,6 @@ var uciCommands = map[string]uciCommand{
 	"stop":       {run: func(s *uciSession, _ []string, _ time.Time) { s.stop() }},
 	"ponderhit":  {run: (*uciSession).ponderhit},
 	"quit":       {run: func(s *uciSession, _ []string, _ time.Time) { s.stopSearch(); s.quitting = true }},
-	"umax":       {run: (*uciSession).webCommand},
 }
 
 // execute runs one line. As the protocol asks, words before the first

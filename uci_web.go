@@ -50,6 +50,9 @@ type webSession struct {
 	captions [2]string
 }
 
+// The page's commands join the protocol's (uci.go), as "umax".
+func init() { uciCommands["umax"] = uciCommand{run: (*uciSession).webCommand} }
+
 // webCommand is "umax ...": the browser page's commands (see the top of
 // the file).
 func (s *uciSession) webCommand(args []string, _ time.Time) {
