@@ -8,7 +8,7 @@ import (
 // micro-Max 4.1's globals, read first: the 0x88 board and the constants,
 // o[], w[] and n[], the Position a search starts from, the key function
 // K(A,B), the Engine (the table, the node counter, the move the root must
-// play) and rootSearch (main()'s call of D()); the hook is declared in hook.go. Then
+// play) and rootSearch (main()'s call of D()); the hook is hook.go's. Then
 // read search_literal.go, D() statement for statement, beside the C
 // listing: it needs only this file and hash.go's slot packing.
 //
