@@ -10,7 +10,7 @@ import (
 // K(A,B), the Engine (the table, the node counter, the move the root must
 // play) and rootSearch (main()'s call of D()); the hook is hook.go's. Then
 // read search_literal.go, D() statement for statement, beside the C
-// listing: it needs only this file and hash.go's slot packing.
+// listing: it needs only this file, hook.go and hash.go's slot packing.
 //
 // Each C letter has a Go name:
 //
