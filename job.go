@@ -283,6 +283,9 @@ func (j *searchJob) iterationDone(depth, nodes, score, from, to int) {
 	} else if m != pv[0] {
 		pv = []Move{m} // an under-promotion: the rest of the PV followed the queen
 	}
+	if depth >= e.mateDepth()-1 {
+		depth = j.last.depth + 1 // a mate, which micro-Max stores as good to any depth (98): the iteration's
+	}
 	j.mu.Lock()
 	it := iteration{depth: depth, score: score, nodes: nodes, elapsed: j.elapsed(nodes), pv: pv}
 	previous := j.last.elapsed

@@ -319,3 +319,19 @@ func TestBudgetPure(t *testing.T) {
 		}
 	}
 }
+
+// TestJobMateDepth: an iteration that finds a mate reports its own depth,
+// not the depth micro-Max stores a mate with (98: "depth 97" in a GUI).
+func TestJobMateDepth(t *testing.T) {
+	e := smallEngine()
+	e.Position = mustFEN(t, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1").pos
+	its, _ := runJob(t, e, searchLimits{depth: 3})
+	for i, it := range its {
+		if it.depth != i+1 {
+			t.Errorf("iteration %d reports depth %d (score %d)", i+1, it.depth, it.score)
+		}
+	}
+	if len(its) == 0 || its[len(its)-1].score < infinity-offBoard {
+		t.Errorf("no mate found: %+v", its)
+	}
+}
