@@ -90,7 +90,8 @@ CREDITS
   https://*)
     (cd "$stage" && npm pkg set "repository.type=git" "repository.url=git+$repo.git" \
       "homepage=$repo#readme" "bugs.url=$repo/issues") ;;
-  *) echo "web.sh: no public address (no origin remote, no UMAX_REPOSITORY=https://...): package.json names no repository, homepage or bugs" >&2 ;;
+  '') echo "web.sh: no origin remote and no UMAX_REPOSITORY=https://...: package.json names no repository, homepage or bugs" >&2 ;;
+  *) echo "web.sh: origin is $repo, not a public https:// address (set UMAX_REPOSITORY=https://...): package.json names no repository, homepage or bugs" >&2 ;;
   esac
   (cd "$stage" && npm pkg set "version=$version" && npm pack --silent --pack-destination "$out" >/dev/null)
   echo "web.sh: built $out/umax-$version.tgz ($(wc -c <"$out/umax-$version.tgz") bytes)"
