@@ -8,10 +8,10 @@ import "runtime"
 // the table is Go heap in the module's memory, whose pages the host's
 // kernel gives at their first touch, as natively: a fresh table's first
 // search faulted a page at nearly every node. So with prefaultTables (set
-// by main and the worker) allocTable touches every page of a new table
-// before it returns, and the engine says it is ready only then
-// (doc/speed.md). Without it (the tests) the search touches the table as
-// it goes.
+// by commandLine.engine, for main and the worker) allocTable touches every
+// page of a new table before it returns, and the engine says it is ready
+// only then (doc/speed.md). Without it (the tests) the search touches the
+// table as it goes.
 
 // tableMemory owns a table's memory: here the Go heap does.
 type tableMemory struct{}
