@@ -20,7 +20,7 @@ import (
 // the two searches, the fast search's piece sets and prefetches, and the
 // hooks' list.
 var coreFiles = []string{
-	"umax.go", "board.go", "hash.go", "table_linux.go", "table_other.go", "table_js.go",
+	"umax.go", "board.go", "hash.go", "table_linux.go", "table_other.go",
 	"search_literal.go", "search.go", "pieces.go", "prefetch_amd64.go", "prefetch_other.go",
 	"hook.go",
 }

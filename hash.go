@@ -142,7 +142,7 @@ const (
 )
 
 // prefaultTables, set by main, has allocTable fault a new table's memory
-// in before it returns (table_linux.go, table_js.go), so that no search
+// in before it returns (table_linux.go, table_other.go), so that no search
 // faults a page of it: a fresh table is resident, its first search as
 // quick as any. Tests leave it off: they make many engines, and most
 // touch little of their tables.

@@ -48,17 +48,18 @@
 //     and the hook's declaration; its header is the glossary of C letters.
 //  2. search_literal.go: micro-Max's D() statement for statement, with the
 //     C's variables and jumps and micro-Max's comments; it needs only
-//     umax.go and the table slot's packing in hash.go.
+//     umax.go, the hook (hook.go) and the table slot's packing in hash.go.
 //  3. hash.go: glibc's rand() replayed, the hash keys, the transposition
-//     table's 9-byte slots and its size; table_linux.go, table_js.go and
-//     table_other.go, its memory.
+//     table's 9-byte slots and its size; table_linux.go and table_other.go,
+//     its memory.
 //  4. search.go: the fast search, the same tree as the literal one with
 //     shortcuts that change its speed and nothing else, numbered in its
 //     header: pieces.go (the piece sets, recaptures found directly),
 //     prefetch_amd64.go and prefetch_other.go (the table's slots fetched
 //     ahead).
-//  5. board.go (micro-Max's rules as the code outside the searches needs
-//     them) and hook.go (several hooks on one search).
+//  5. board.go (micro-Max's rules, each written once, for the fast search
+//     and the code around the searches) and hook.go (the hook: what
+//     watches a search, and what may decide a move's reply).
 //
 // Around the core, which no protocol text enters:
 //

@@ -114,7 +114,7 @@ func queuedLines(t *testing.T, project string, env []string) {
 }
 
 // freshEngine checks a fresh engine's searches, sent at once after uci,
-// and after Hash changes (a table made anew and touched whole, table_js.go):
+// and after Hash changes (a table made anew and touched whole, table_other.go):
 // they count the native engine's nodes, iteration by iteration; an isready
 // during an infinite search, sent as soon as uciok comes, is answered
 // before the stop.

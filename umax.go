@@ -140,7 +140,7 @@ type Engine struct {
 	pendingTo   int        // L: its to-square (a char in C, so it wraps like one)
 
 	// Not in micro-Max: the port's own state.
-	tableMemory *tableMemory // owns the table's memory (table_linux.go, table_js.go)
+	tableMemory *tableMemory // owns the table's memory (table_linux.go, table_other.go)
 	futility    bool         // micro-Max 4.1's futility pruning; false: micro-Max 4.0
 	literal     bool         // search with searchLiteral, micro-Max's D() statement for statement
 	rules       searchHook   // decides the moves of every search first (hook.go); nil: micro-Max's own test
