@@ -388,8 +388,7 @@ var benchPositions = []struct{ name, moves string }{
 }
 
 // setUpBench sets e up to search bench position i from an empty table: its
-// moves played from the start, none pending (the worker's warm-up searches
-// them too).
+// moves played from the start, none pending.
 func (e *Engine) setUpBench(i int) {
 	e.Position = newGame()
 	e.clearTable()
