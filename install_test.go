@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -218,6 +219,47 @@ func TestInstall(t *testing.T) {
 		checkMatch(t, pgn, debug, 1)
 		if log, _ := os.ReadFile(debug); !regexp.MustCompile(`StartChildProcess \(dir="\.?"\) umax\n`).Match(log) {
 			t.Errorf("XBoard did not start the engine as umax:\n%s", lastLines(string(log), 20))
+		}
+	})
+
+	// A new user's first start after make install as root runs it (no
+	// DESTDIR), in a mount namespace whose /usr/local is a new folder,
+	// /etc/xboard a copy of XBoard's, and /root (XBoard's ~ there) a new
+	// empty home: xboard -fe umax starts umax at once; make uninstall then
+	// leaves XBoard's master settings as they were.
+	t.Run("first start", func(t *testing.T) {
+		local, etc, home := filepath.Join(dir, "local"), filepath.Join(dir, "etc"), filepath.Join(dir, "home-new")
+		master, err := os.ReadFile("/etc/xboard/xboard.conf")
+		for _, d := range []string{local, etc, home} {
+			err = errors.Join(err, os.Mkdir(d, 0o755))
+		}
+		if err = errors.Join(err, os.WriteFile(filepath.Join(etc, "xboard.conf"), master, 0o644)); err != nil {
+			t.Fatal(err)
+		}
+		inNamespace := func(script string, args ...string) {
+			ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, needProgram(t, "unshare", "util-linux"), append([]string{"--mount", "--map-root-user", "sh", "-c",
+				`mount --bind "$1" /usr/local && mount --bind "$2" /etc/xboard && ` + script, "sh", local, etc}, args...)...)
+			cmd.Env = append(os.Environ(), "PATH=/usr/local/bin:/usr/bin:/bin:/usr/games")
+			killGroupOnCancel(cmd)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v\n%s", script, err, lastLines(string(out), 20))
+			}
+		}
+		debug := filepath.Join(home, "debug")
+		inNamespace(`make EXE="$3" install && mount --bind "$4" /root && cd /root && shift 4 && exec "$@"`, exe, home,
+			needProgram(t, "xvfb-run", "xvfb"), "-a", needProgram(t, "xboard", "xboard"), "-fe", "umax", "-scp", fairyMaxCommand(t),
+			"-mg", "1", "-tc", "0:02", "-inc", "0", "-noGUI", "-debug", "-nameOfDebugFile", debug, "-popupExitMessage", "false")
+		if log, _ := os.ReadFile(debug); !regexp.MustCompile(`StartChildProcess \(dir="\.?"\) umax\n`).Match(log) {
+			t.Errorf("a new user's xboard -fe umax did not start umax:\n%s", lastLines(string(log), 20))
+		}
+		inNamespace(`make uninstall`)
+		if after, _ := os.ReadFile(filepath.Join(etc, "xboard.conf")); !bytes.Equal(after, master) {
+			t.Errorf("make uninstall left XBoard's master settings changed:\n%s", after)
+		}
+		if left := filesUnder(t, local); len(left) > 0 {
+			t.Errorf("make uninstall left %v", left)
 		}
 	})
 }
