@@ -463,3 +463,77 @@ func screenShows(screenFile, logo string) bool {
 	}
 	return false
 }
+
+// TestRelease builds the release for linux/amd64 (scripts/release.sh) and
+// checks that the archive holds exactly the files players use, its engine
+// named with the version, the Debian package exactly Debian's layout,
+// SHA256SUMS both; and that release.sh refuses bad arguments (exit
+// status 2, nothing built).
+func TestRelease(t *testing.T) {
+	needFull(t, "scripts/release.sh's archive and Debian package (sh, tar, gzip, sha256sum, dpkg-deb)")
+	for _, p := range [][2]string{{"sh", "dash"}, {"tar", "tar"}, {"sha256sum", "coreutils"}, {"dpkg-deb", "dpkg"}} {
+		needProgram(t, p[0], p[1])
+	}
+	dist := t.TempDir()
+	for _, args := range [][]string{{"1.0", "bad/ver"}, {"-x", "1.0"}, {"-p", "plan9/386", "1.0"}, {}, {"dev"}, {"1.0/x"}} {
+		cmd := exec.Command("scripts/release.sh", append([]string{"-d", dist}, args...)...)
+		if out, err := cmd.CombinedOutput(); cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), "release.sh") {
+			t.Errorf("release.sh %q: %v, want exit status 2 and why:\n%s", args, err, out)
+		}
+	}
+	if files := filesUnder(t, dist); len(files) > 0 {
+		t.Errorf("release.sh with bad arguments built %v", files)
+	}
+	const version = "1.2.3-rc.1"
+	if out, err := exec.Command("scripts/release.sh", "-d", dist, "-p", "linux/amd64", version).CombinedOutput(); err != nil {
+		t.Fatalf("release.sh: %v\n%s", err, out)
+	}
+	name, deb := "umax-"+version+"-linux-amd64", "umax_1.2.3~rc.1_amd64.deb"
+	archive, unpacked := filepath.Join(dist, name+".tar.gz"), t.TempDir()
+	out, err := exec.Command("tar", "-tvzf", archive).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") { // mode, owner, size, date, time, name
+		f := strings.Fields(line)
+		entries = append(entries, f[0]+" "+f[5])
+	}
+	if out, err := exec.Command("tar", "-xzf", archive, "-C", unpacked).CombinedOutput(); err != nil {
+		t.Fatalf("tar -x: %v\n%s", err, out)
+	}
+	if got, err := exec.Command(filepath.Join(unpacked, name, "umax"), "-version").Output(); err != nil || string(got) != engineName+" "+version+"\n" {
+		t.Errorf("the archive's umax -version: %v: %q, want %s %s", err, got, engineName, version)
+	}
+	want := []string{"drwxr-xr-x " + name + "/"}
+	for _, f := range []string{"LICENSE", "README.txt", "install.sh", "umax", "umax.6", "umax.eng", "umax.png"} {
+		mode := "-rw-r--r-- "
+		if f == "umax" || f == "install.sh" {
+			mode = "-rwxr-xr-x "
+		}
+		want = append(want, mode+name+"/"+f)
+	}
+	if !slices.Equal(entries, want) {
+		t.Errorf("%s.tar.gz holds\n%s\nwant\n%s", name, strings.Join(entries, "\n"), strings.Join(want, "\n"))
+	}
+	if out, err = exec.Command("dpkg-deb", "-c", filepath.Join(dist, deb)).Output(); err != nil {
+		t.Fatal(err)
+	}
+	var debFiles []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if f := strings.Fields(line); f[0][0] == '-' {
+			debFiles = append(debFiles, f[0]+" "+f[1]+" "+f[5])
+		}
+	}
+	wantDeb := []string{"-rwxr-xr-x root/root ./usr/games/umax", "-rw-r--r-- root/root ./usr/share/doc/umax/README",
+		"-rw-r--r-- root/root ./usr/share/doc/umax/copyright", "-rw-r--r-- root/root ./usr/share/games/plugins/logos/umax.png",
+		"-rw-r--r-- root/root ./usr/share/games/plugins/xboard/umax.eng", "-rw-r--r-- root/root ./usr/share/man/man6/umax.6.gz"}
+	if !slices.Equal(debFiles, wantDeb) {
+		t.Errorf("%s holds\n%s\nwant\n%s", deb, strings.Join(debFiles, "\n"), strings.Join(wantDeb, "\n"))
+	}
+	check := exec.Command("sha256sum", "-c", "umax-"+version+"-SHA256SUMS")
+	check.Dir = dist
+	if out, err := check.CombinedOutput(); err != nil || string(out) != name+".tar.gz: OK\n"+deb+": OK\n" {
+		t.Errorf("sha256sum -c umax-%s-SHA256SUMS: %v\n%s", version, err, out)
+	}
+}
