@@ -8,18 +8,24 @@ GO = go
 # "make install" puts in place what XBoard users expect of an engine, as
 # Debian's engine packages do (fairymax's): the binary, its manual page
 # umax(6), and XBoard's engine-list file umax.eng with the logo umax.png.
+# install/install.sh does it (a release archive holds the same script).
 # XBoard (-autoInstall, on in Debian's /etc/xboard/xboard.conf) reads the
 # .eng files of /usr/local/share/games/plugins and /usr/share/games/plugins
 # only, so PREFIX is /usr/local (the default) or /usr for the engine to
 # appear in its Load Engine list. BINDIR must be in PATH: umax.eng names the
 # engine without a path, as fairymax.eng does (Debian's packages use
-# BINDIR=/usr/games). DESTDIR stages the whole tree elsewhere. The binary is
-# ./$(EXE), built first if it is not there or older than the sources: "make && sudo make install".
+# BINDIR=/usr/games). DESTDIR stages the whole tree elsewhere. Without
+# DESTDIR the install also registers umax in XBoard's master settings
+# XBOARDCONF, where there is one, so that "xboard -fe umax" finds it at
+# XBoard's first start (install/install.sh says why; XBOARDCONF= skips it).
+# The binary is ./$(EXE), built first if it is not there or older than the
+# sources: "make && sudo make install".
 PREFIX = /usr/local
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man
 PLUGINDIR = $(PREFIX)/share/games/plugins
-INSTALL = install
+XBOARDCONF = /etc/xboard/xboard.conf
+INSTALLVARS = PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' MANDIR='$(MANDIR)' PLUGINDIR='$(PLUGINDIR)' DESTDIR='$(DESTDIR)' XBOARDCONF='$(XBOARDCONF)'
 
 .PHONY: all install uninstall
 all:
@@ -31,14 +37,9 @@ $(EXE): $(wildcard *.go) go.mod
 	CGO_ENABLED=0 $(GO) build -trimpath -o $(EXE) .
 
 install: $(EXE)
-	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(PLUGINDIR)/xboard $(DESTDIR)$(PLUGINDIR)/logos
-	$(INSTALL) -m 755 $(EXE) $(DESTDIR)$(BINDIR)/umax
-	$(INSTALL) -m 644 install/umax.6 $(DESTDIR)$(MANDIR)/man6/umax.6
-	$(INSTALL) -m 644 install/umax.eng $(DESTDIR)$(PLUGINDIR)/xboard/umax.eng
-	$(INSTALL) -m 644 install/umax.png $(DESTDIR)$(PLUGINDIR)/logos/umax.png
+	sh install/install.sh install EXE='$(abspath $(EXE))' $(INSTALLVARS)
 
 # XBoard keeps the engine in each user's engine list (~/.xboardrc) after
 # it is gone; Load Engine then fails to start it until it is removed there.
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/umax $(DESTDIR)$(MANDIR)/man6/umax.6 \
-	  $(DESTDIR)$(PLUGINDIR)/xboard/umax.eng $(DESTDIR)$(PLUGINDIR)/logos/umax.png
+	sh install/install.sh uninstall $(INSTALLVARS)

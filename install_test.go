@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -220,6 +221,47 @@ func TestInstall(t *testing.T) {
 			t.Errorf("XBoard did not start the engine as umax:\n%s", lastLines(string(log), 20))
 		}
 	})
+
+	// A new user's first start after make install as root runs it (no
+	// DESTDIR), in a mount namespace whose /usr/local is a new folder,
+	// /etc/xboard a copy of XBoard's, and /root (XBoard's ~ there) a new
+	// empty home: xboard -fe umax starts umax at once; make uninstall then
+	// leaves XBoard's master settings as they were.
+	t.Run("first start", func(t *testing.T) {
+		local, etc, home := filepath.Join(dir, "local"), filepath.Join(dir, "etc"), filepath.Join(dir, "home-new")
+		master, err := os.ReadFile("/etc/xboard/xboard.conf")
+		for _, d := range []string{local, etc, home} {
+			err = errors.Join(err, os.Mkdir(d, 0o755))
+		}
+		if err = errors.Join(err, os.WriteFile(filepath.Join(etc, "xboard.conf"), master, 0o644)); err != nil {
+			t.Fatal(err)
+		}
+		inNamespace := func(script string, args ...string) {
+			ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, needProgram(t, "unshare", "util-linux"), append([]string{"--mount", "--map-root-user", "sh", "-c",
+				`mount --bind "$1" /usr/local && mount --bind "$2" /etc/xboard && ` + script, "sh", local, etc}, args...)...)
+			cmd.Env = append(os.Environ(), "PATH=/usr/local/bin:/usr/bin:/bin:/usr/games")
+			killGroupOnCancel(cmd)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v\n%s", script, err, lastLines(string(out), 20))
+			}
+		}
+		debug := filepath.Join(home, "debug")
+		inNamespace(`make EXE="$3" install && mount --bind "$4" /root && cd /root && shift 4 && exec "$@"`, exe, home,
+			needProgram(t, "xvfb-run", "xvfb"), "-a", needProgram(t, "xboard", "xboard"), "-fe", "umax", "-scp", fairyMaxCommand(t),
+			"-mg", "1", "-tc", "0:02", "-inc", "0", "-noGUI", "-debug", "-nameOfDebugFile", debug, "-popupExitMessage", "false")
+		if log, _ := os.ReadFile(debug); !regexp.MustCompile(`StartChildProcess \(dir="\.?"\) umax\n`).Match(log) {
+			t.Errorf("a new user's xboard -fe umax did not start umax:\n%s", lastLines(string(log), 20))
+		}
+		inNamespace(`make uninstall`)
+		if after, _ := os.ReadFile(filepath.Join(etc, "xboard.conf")); !bytes.Equal(after, master) {
+			t.Errorf("make uninstall left XBoard's master settings changed:\n%s", after)
+		}
+		if left := filesUnder(t, local); len(left) > 0 {
+			t.Errorf("make uninstall left %v", left)
+		}
+	})
 }
 
 // checkInstalled checks that root (a DESTDIR) holds exactly the files of
@@ -420,4 +462,78 @@ func screenShows(screenFile, logo string) bool {
 		}
 	}
 	return false
+}
+
+// TestRelease builds the release for linux/amd64 (scripts/release.sh) and
+// checks that the archive holds exactly the files players use, its engine
+// named with the version, the Debian package exactly Debian's layout,
+// SHA256SUMS both; and that release.sh refuses bad arguments (exit
+// status 2, nothing built).
+func TestRelease(t *testing.T) {
+	needFull(t, "scripts/release.sh's archive and Debian package (sh, tar, gzip, sha256sum, dpkg-deb)")
+	for _, p := range [][2]string{{"sh", "dash"}, {"tar", "tar"}, {"sha256sum", "coreutils"}, {"dpkg-deb", "dpkg"}} {
+		needProgram(t, p[0], p[1])
+	}
+	dist := t.TempDir()
+	for _, args := range [][]string{{"1.0", "bad/ver"}, {"-x", "1.0"}, {"-p", "plan9/386", "1.0"}, {}, {"dev"}, {"1.0/x"}} {
+		cmd := exec.Command("scripts/release.sh", append([]string{"-d", dist}, args...)...)
+		if out, err := cmd.CombinedOutput(); cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != 2 || !strings.Contains(string(out), "release.sh") {
+			t.Errorf("release.sh %q: %v, want exit status 2 and why:\n%s", args, err, out)
+		}
+	}
+	if files := filesUnder(t, dist); len(files) > 0 {
+		t.Errorf("release.sh with bad arguments built %v", files)
+	}
+	const version = "1.2.3-rc.1"
+	if out, err := exec.Command("scripts/release.sh", "-d", dist, "-p", "linux/amd64", version).CombinedOutput(); err != nil {
+		t.Fatalf("release.sh: %v\n%s", err, out)
+	}
+	name, deb := "umax-"+version+"-linux-amd64", "umax_1.2.3~rc.1_amd64.deb"
+	archive, unpacked := filepath.Join(dist, name+".tar.gz"), t.TempDir()
+	out, err := exec.Command("tar", "-tvzf", archive).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") { // mode, owner, size, date, time, name
+		f := strings.Fields(line)
+		entries = append(entries, f[0]+" "+f[5])
+	}
+	if out, err := exec.Command("tar", "-xzf", archive, "-C", unpacked).CombinedOutput(); err != nil {
+		t.Fatalf("tar -x: %v\n%s", err, out)
+	}
+	if got, err := exec.Command(filepath.Join(unpacked, name, "umax"), "-version").Output(); err != nil || string(got) != engineName+" "+version+"\n" {
+		t.Errorf("the archive's umax -version: %v: %q, want %s %s", err, got, engineName, version)
+	}
+	want := []string{"drwxr-xr-x " + name + "/"}
+	for _, f := range []string{"LICENSE", "README.txt", "install.sh", "umax", "umax.6", "umax.eng", "umax.png"} {
+		mode := "-rw-r--r-- "
+		if f == "umax" || f == "install.sh" {
+			mode = "-rwxr-xr-x "
+		}
+		want = append(want, mode+name+"/"+f)
+	}
+	if !slices.Equal(entries, want) {
+		t.Errorf("%s.tar.gz holds\n%s\nwant\n%s", name, strings.Join(entries, "\n"), strings.Join(want, "\n"))
+	}
+	if out, err = exec.Command("dpkg-deb", "-c", filepath.Join(dist, deb)).Output(); err != nil {
+		t.Fatal(err)
+	}
+	var debFiles []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if f := strings.Fields(line); f[0][0] == '-' {
+			debFiles = append(debFiles, f[0]+" "+f[1]+" "+f[5])
+		}
+	}
+	wantDeb := []string{"-rwxr-xr-x root/root ./usr/games/umax", "-rw-r--r-- root/root ./usr/share/doc/umax/README",
+		"-rw-r--r-- root/root ./usr/share/doc/umax/copyright", "-rw-r--r-- root/root ./usr/share/games/plugins/logos/umax.png",
+		"-rw-r--r-- root/root ./usr/share/games/plugins/xboard/umax.eng", "-rw-r--r-- root/root ./usr/share/man/man6/umax.6.gz"}
+	if !slices.Equal(debFiles, wantDeb) {
+		t.Errorf("%s holds\n%s\nwant\n%s", deb, strings.Join(debFiles, "\n"), strings.Join(wantDeb, "\n"))
+	}
+	check := exec.Command("sha256sum", "-c", "umax-"+version+"-SHA256SUMS")
+	check.Dir = dist
+	if out, err := check.CombinedOutput(); err != nil || string(out) != name+".tar.gz: OK\n"+deb+": OK\n" {
+		t.Errorf("sha256sum -c umax-%s-SHA256SUMS: %v\n%s", version, err, out)
+	}
 }

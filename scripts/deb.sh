@@ -1,50 +1,126 @@
 #!/bin/sh
-# Makes a Debian package of a built engine, as release.sh calls it:
+# Builds the Debian package of umax (scripts/release.sh runs it for Linux):
 #
-#   scripts/deb.sh BINARY VERSION ARCH OUT.deb
+#   scripts/deb.sh [-d DIR] [-a ARCH] [-b BINARY] VERSION
 #
-# The tree is what "make install PREFIX=/usr BINDIR=/usr/games DESTDIR=..."
-# stages, in Debian's layout for an XBoard engine (fairymax's): the engine
-# in /usr/games, umax(6) gzipped in /usr/share/man/man6, XBoard's
-# engine-list file and logo in /usr/share/games/plugins, and the copyright
-# in /usr/share/doc/umax. Files dated 1980 and owned by root: the same
-# binary gives the same package. scripts/deb-test.sh installs one.
+# DIR/umax_DEBVERSION_ARCH.deb (DIR: dist; ARCH: amd64 or arm64, Go's
+# GOARCH, Debian's name too; this machine's unless given; DEBVERSION:
+# VERSION with "~" for "-", so that 1.0.0-rc.1 sorts before 1.0.0). The
+# engine is BINARY, or built here for linux/ARCH as release.sh builds it.
+# The files are those of "make install PREFIX=/usr BINDIR=/usr/games
+# DESTDIR=..." (install/install.sh), in Debian's layout, as Debian's
+# fairymax package has its own:
+#   /usr/games/umax
+#   /usr/share/man/man6/umax.6.gz                  (gzip -9n)
+#   /usr/share/games/plugins/xboard/umax.eng       XBoard's engine list
+#   /usr/share/games/plugins/logos/umax.png
+#   /usr/share/doc/umax/copyright, /usr/share/doc/umax/README (install/README.txt)
+# with no maintainer scripts: the package does not touch XBoard's settings
+# (/etc/xboard/xboard.conf is the xboard package's), so XBoard lists umax
+# from its first start, and "xboard -fe umax" finds it from the second
+# (install/README.txt says so). Reproducible: file dates and the archive's
+# are SOURCE_DATE_EPOCH (1980-01-01 unless set), owners root. Needs dpkg-deb
+# (Debian's dpkg) and gzip; scripts/deb-test.sh installs and removes it.
 set -eu
-[ $# = 4 ] || { echo "usage: scripts/deb.sh BINARY VERSION ARCH OUT.deb" >&2; exit 2; }
-binary=$1 version=$2 arch=$3 out=$4
-command -v dpkg-deb >/dev/null || { echo "deb.sh: needs dpkg-deb (Debian's dpkg)" >&2; exit 2; }
+usage() {
+  echo "usage: scripts/deb.sh [-d DIR] [-a amd64|arm64] [-b BINARY] VERSION" >&2
+  exit 2
+}
+dist=dist arch= binary=
+while getopts d:a:b: opt; do
+  case $opt in
+  d) dist=$OPTARG ;;
+  a) arch=$OPTARG ;;
+  b) binary=$OPTARG ;;
+  *) usage ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ $# = 1 ] || usage
+version=$1
+case $version in
+[0-9]*) ;;
+*) echo "deb.sh: the version starts with a digit (Debian's rule): $version" >&2; exit 2 ;;
+esac
+case $version in
+*[!0-9A-Za-z.+-]*) echo "deb.sh: version may hold only letters, digits, '.', '+' and '-'" >&2; exit 2 ;;
+esac
+export PATH="$PATH:/usr/local/go/bin"
+arch=${arch:-$(go env GOARCH)}
+case $arch in
+amd64 | arm64) ;;
+*) echo "deb.sh: no architecture $arch (amd64, arm64)" >&2; usage ;;
+esac
+for tool in dpkg-deb gzip; do
+  command -v $tool >/dev/null || { echo "deb.sh: needs $tool" >&2; exit 2; }
+done
+[ -z "$binary" ] || binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
+mkdir -p "$dist"
+dist=$(cd "$dist" && pwd)
 cd "$(dirname "$0")/.."
+debversion=$(printf '%s\n' "$version" | tr - '~')
+export SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-315532800}" # dpkg-deb's dates too
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-cp "$binary" "$stage/umax" # the Makefile builds EXE only when the sources are newer
-touch "$stage/umax"
-make -s install EXE="$stage/umax" PREFIX=/usr BINDIR=/usr/games DESTDIR="$stage/root"
-rm "$stage/umax"
-gzip -9n "$stage/root/usr/share/man/man6/umax.6"
-install -d "$stage/root/usr/share/doc/umax" "$stage/root/DEBIAN"
+root=$stage/root
+if [ -z "$binary" ]; then
+  binary=$stage/umax
+  CGO_ENABLED=0 GOOS=linux GOARCH=$arch go build -trimpath -buildvcs=false \
+    -ldflags "-s -w -X main.version=$version" -o "$binary" .
+fi
+sh install/install.sh PREFIX=/usr BINDIR=/usr/games DESTDIR="$root" EXE="$binary" >/dev/null
+gzip -9n "$root/usr/share/man/man6/umax.6"
+doc=$root/usr/share/doc/umax
+install -d "$doc"
+install -m 644 install/README.txt "$doc/README"
 {
-  echo "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"
-  echo "Upstream-Name: umax"
-  echo
-  echo "Files: *"
-  echo "License: MIT"
-  sed 's/^$/./; s/^/ /' LICENSE
-} >"$stage/root/usr/share/doc/umax/copyright"
-size=$(du -sk --exclude=DEBIAN "$stage/root" | cut -f1)
-cat >"$stage/root/DEBIAN/control" <<CONTROL
+  cat <<'COPYRIGHT'
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: umax
+Comment: umax is H.G. Muller's chess program micro-Max 4.1 ported to Go,
+ statement for statement. micro-Max 4.1 and its futility pruning are
+ described, with the listing, on H.G. Muller's pages
+ https://home.hccnet.nl/h.g.muller/max-src2.html and
+ https://home.hccnet.nl/h.g.muller/futile.html. The MIT License below covers
+ the port's own code only; it does not cover micro-Max's listing, which
+ this package does not contain and whose terms are H.G. Muller's. The Go
+ runtime and standard library compiled into /usr/games/umax are the Go
+ Authors', under Go's BSD license.
+
+Files: *
+Copyright: 2026 the umax authors
+License: MIT
+
+License: MIT
+COPYRIGHT
+  # The license's text, indented one space, "." for empty lines.
+  sed -n '/^Permission is hereby granted/,$p' LICENSE | sed 's/^$/./; s/^/ /'
+} >"$doc/copyright"
+chmod 644 "$doc/copyright"
+install -d "$root/DEBIAN"
+(cd "$root" && find usr -type f | LC_ALL=C sort | xargs md5sum) >"$root/DEBIAN/md5sums"
+size=$(du -sk --apparent-size "$root/usr" | cut -f1)
+cat >"$root/DEBIAN/control" <<CONTROL
 Package: umax
-Version: $version
+Version: $debversion
 Architecture: $arch
-Maintainer: the umax project <umax@invalid>
+Maintainer: the umax authors
 Installed-Size: $size
 Section: games
 Priority: optional
 Suggests: xboard | polyglot
-Description: micro-Max 4.1 chess engine, ported to Go
- H.G. Muller's micro-Max 4.1, a chess engine of 1770 characters of C,
- ported to Go node for node. It plays in XBoard and WinBoard (CECP 2)
- and in UCI GUIs, with strength levels; "xboard -fcp umax" plays it.
+Description: chess engine: micro-Max 4.1 ported to Go
+ umax is H.G. Muller's chess program micro-Max 4.1 (1770 characters of C),
+ ported to Go node for node: for the same input it searches the same tree
+ as the C program. It plays in XBoard (the Chess Engine Communication
+ Protocol, version 2) and in UCI GUIs, at full strength or at a rating
+ from 589 to 1599, and has a laboratory of futility-pruning rules.
+ It has no opening book and no end-game tables.
 CONTROL
-find "$stage/root" -exec touch -h -t 198001010000 {} +
-SOURCE_DATE_EPOCH=315532800 dpkg-deb --root-owner-group -Zxz --build "$stage/root" "$out" >/dev/null
-echo "$out"
+chmod 644 "$root/DEBIAN/md5sums" "$root/DEBIAN/control"
+find "$root" -type d -exec chmod 755 {} +
+find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
+deb=$dist/umax_${debversion}_$arch.deb
+rm -f "$deb"
+dpkg-deb --build --root-owner-group -Zxz "$root" "$deb" >/dev/null
+echo "$deb"

@@ -83,15 +83,18 @@ CREDITS
   rm -f "$out/umax-$version.tgz"
   # package.json's repository, homepage and bugs: the repository's public
   # address, UMAX_REPOSITORY or the origin remote's (git@host:owner/name.git
-  # read as https://host/owner/name); none without either.
-  repo=${UMAX_REPOSITORY:-$(git remote get-url origin 2>/dev/null || :)}
+  # read as https://host/owner/name); none without either, or when origin
+  # is no public address (a clone of a local path: a path, or file://),
+  # which the package then says it leaves out.
+  origin=$(git remote get-url origin 2>/dev/null || :)
+  repo=${UMAX_REPOSITORY:-$origin}
   repo=$(printf '%s\n' "$repo" | sed -E 's#^git@([^:]+):#https://\1/#; s#^(ssh|git)://(git@)?#https://#; s#\.git$##')
   case $repo in
   https://*)
     (cd "$stage" && npm pkg set "repository.type=git" "repository.url=git+$repo.git" \
       "homepage=$repo#readme" "bugs.url=$repo/issues") ;;
-  '') echo "web.sh: no origin remote and no UMAX_REPOSITORY=https://...: package.json names no repository, homepage or bugs" >&2 ;;
-  *) echo "web.sh: origin is $repo, not a public https:// address (set UMAX_REPOSITORY=https://...): package.json names no repository, homepage or bugs" >&2 ;;
+  "") echo "web.sh: no origin remote and no UMAX_REPOSITORY=https://...: package.json names no repository, homepage or bugs" >&2 ;;
+  *) echo "web.sh: ${UMAX_REPOSITORY:+UMAX_REPOSITORY}${UMAX_REPOSITORY:-the origin remote} is $repo, no public https address (a local clone's?): package.json names no repository, homepage or bugs (UMAX_REPOSITORY=https://... names them)" >&2 ;;
   esac
   (cd "$stage" && npm pkg set "version=$version" && npm pack --silent --pack-destination "$out" >/dev/null)
   echo "web.sh: built $out/umax-$version.tgz ($(wc -c <"$out/umax-$version.tgz") bytes)"

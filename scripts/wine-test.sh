@@ -107,12 +107,12 @@ $(printf '%-34s %4s s' "$step_name" $(($(date +%s) - start)))"
 
 # release checks the archive's files and the exe's -version (step 2).
 release() {
-	want="$archive/ $archive/LICENSE $archive/README.md $archive/umax.6 $archive/umax.eng $archive/umax.exe $archive/umax.png"
 	got=$(unzip -Z1 "$build/$archive.zip" | LC_ALL=C sort | tr '\n' ' ')
-	[ "$got" = "$want " ] || fail "the release archive holds $got, want $want"
+	want="$archive/ $archive/LICENSE $archive/README.txt $archive/umax.6 $archive/umax.eng $archive/umax.exe $archive/umax.png "
+	[ "$got" = "$want" ] || fail "the release archive holds $got, want $want"
 	got=$(wine "$windows_engine" -version | tr -d '\r')
 	[ "$got" = "micro-Max 4.1 (Go) $version" ] || fail "umax.exe -version printed \"$got\", want \"micro-Max 4.1 (Go) $version\""
-	echo "$archive.zip: umax.exe, umax.6, umax.eng, umax.png, README.md, LICENSE; umax.exe -version: $got"
+	echo "$archive.zip: umax.exe, umax.6, umax.eng, umax.png, README.txt, LICENSE; umax.exe -version: $got"
 }
 
 # shorttests runs the short tests of the Windows build under Wine (step 3).
