@@ -520,15 +520,15 @@ func (d *driver) ask(cmds []string, wait time.Duration, why string) []string {
 }
 
 // run sends a UCI script, waiting after every go for its bestmove (within
-// wait), and at the end for the answer to an isready; it returns the lines
-// before it.
-func (d *driver) run(script []string, wait time.Duration) []string {
+// two minutes: a search under Node on a loaded machine), and at the end
+// for the answer to an isready; it returns the lines before it.
+func (d *driver) run(script []string) []string {
 	d.t.Helper()
 	var got []string
 	for _, c := range script {
 		d.send(c)
 		if strings.HasPrefix(c, "go") {
-			got = append(got, d.within(wait, "bestmove", isBestmove)...)
+			got = append(got, d.within(2*time.Minute, "bestmove", isBestmove)...)
 		}
 	}
 	return append(got, d.sync()...)
