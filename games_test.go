@@ -1,3 +1,5 @@
+//go:build generate
+
 package main
 
 import (
@@ -16,12 +18,11 @@ import (
 // by rule (mate, stalemate, repetition, 50 moves, no mating material) or
 // after maxGamePlies. The input is what the console program reads when it
 // plays one side: the opponent's moves typed, an empty line for each of its
-// own. Made by
+// own. Not part of go test ./...: scripts/game-inputs.sh runs
 //
-//	go test -run TestWriteGameInputs -update
+//	go test -tags generate -run '^TestWriteGameInputs$' .
 //
-// (scripts/game-inputs.sh) writes them to gameDir; the games are the same
-// on every machine.
+// which writes them to gameDir; the games are the same on every machine.
 
 const (
 	gameInputs   = 6      // games: the first openings, 4.1 White in the even ones
@@ -32,9 +33,6 @@ const (
 )
 
 func TestWriteGameInputs(t *testing.T) {
-	if !*update {
-		t.Skip("needs -update")
-	}
 	openings, err := readOpenings(gameOpenings)
 	if err != nil {
 		t.Fatal(err)

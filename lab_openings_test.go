@@ -1,4 +1,4 @@
-//go:build labtools
+//go:build generate
 
 package main
 
@@ -8,9 +8,9 @@ package main
 // position after the move at 20,000 nodes, scores it within 60 centipawns
 // of level. Both engines of a match are deterministic, so that a match of
 // N openings can play only 2N different games; these give more than 750.
-// Not part of go test ./...: written by
+// Not part of go test ./...: scripts/lab-openings.sh runs
 //
-//	go test -tags labtools -run TestWriteLabOpenings .
+//	go test -tags generate -run '^TestWriteLabOpenings$' .
 
 import (
 	"bufio"
