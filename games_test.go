@@ -34,19 +34,13 @@ const (
 
 func TestWriteGameInputs(t *testing.T) {
 	openings, err := readOpenings(gameOpenings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(gameDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, os.MkdirAll(gameDir, 0o755))
 	us, them := newEngine(defaultHashEntries), newEngine(defaultHashEntries)
 	for g := 0; g < gameInputs; g++ {
 		input, result, plies := playGameInput(t, us, them, openings[g], g%2 == 0)
 		name := filepath.Join(gameDir, fmt.Sprintf("game%d.%d.in", g+1, gameNodes))
-		if err := os.WriteFile(name, input, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		must(t, os.WriteFile(name, input, 0o644))
 		t.Logf("%s: %s, %d plies, %s", name, openings[g].name, plies, result)
 	}
 }

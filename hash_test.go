@@ -30,9 +30,7 @@ func TestSlotRoundTrip(t *testing.T) {
 // such scores: had they wrapped in 16 bits, none would be that far from 0.
 func TestWideScores(t *testing.T) {
 	st, err := parseFEN("kqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq/8/PP6/KN6 b - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	e := newEngine(1 << 12)
 	e.Position = st.pos
 	e.pendingFrom = infinity

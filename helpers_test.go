@@ -78,13 +78,9 @@ type goldenReplay struct {
 func readGoldenReplay(t *testing.T, base string) goldenReplay {
 	t.Helper()
 	in, err := os.ReadFile(base + ".in")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	out, err := os.ReadFile(base + ".out")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	g := goldenReplay{name: base, futility: !strings.Contains(base, "classic40")}
 	g.budget, _ = strconv.Atoi(filepath.Ext(base)[1:])
 	// The kibitz lines that follow each board print answer one input line.
@@ -151,9 +147,7 @@ func logWait(t *testing.T, took time.Duration, what string) {
 	logMu.Lock()
 	defer logMu.Unlock()
 	f, err := os.OpenFile(*dialogueLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer f.Close()
 	fmt.Fprintf(f, "%.3f\t%s\t%s\n", took.Seconds(), t.Name(), what)
 }
@@ -767,4 +761,12 @@ func checkSearch(t *testing.T, game *gameRecord, got []string) (iterations []uci
 		}
 	}
 	return iterations, best, ponder
+}
+
+// must fails the test at once if err is not nil.
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
 }

@@ -21,9 +21,7 @@ import (
 
 func TestWriteLabOpenings(t *testing.T) {
 	in, err := os.ReadFile("testdata/openings.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	seen := map[string]bool{}
 	var out []string
 	for _, line := range strings.Split(strings.TrimSpace(string(in)), "\n") {
@@ -53,16 +51,12 @@ func TestWriteLabOpenings(t *testing.T) {
 		}
 	}
 	f, err := os.Create("testdata/lab-openings.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	w := bufio.NewWriter(f)
 	for _, fen := range out {
 		w.WriteString(fen + "\n")
 	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, w.Flush())
 	f.Close()
 	t.Logf("%d openings", len(out))
 }

@@ -108,9 +108,7 @@ func TestGivesCheck(t *testing.T) {
 	var positions, moves, checks, protected, illegal int
 	for _, fen := range append(labStarts, agreementStarts...) {
 		s, err := parseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		for w := 0; w < walks; w++ {
 			pos := s.pos
 			for ply := 0; ply < plies; ply++ {
@@ -273,9 +271,7 @@ func TestLabSearchesAgree(t *testing.T) {
 	for _, combo := range labCombos {
 		for _, fen := range labStarts {
 			s, err := parseFEN(fen)
-			if err != nil {
-				t.Fatal(err)
-			}
+			must(t, err)
 			var got [2]struct {
 				Position
 				nodes int

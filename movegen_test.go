@@ -29,9 +29,7 @@ func TestPerft(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			s, err := parseFEN(c.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
+			must(t, err)
 			for depth, want := range c.counts {
 				if got := s.pos.perft(depth + 1); got != want {
 					t.Errorf("perft(%d) = %d, want %d", depth+1, got, want)
@@ -117,9 +115,7 @@ func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
 	positions := 0
 	for _, fen := range agreementStarts {
 		s, err := parseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		for w := 0; w < walks; w++ {
 			pos := s.pos
 			for ply := 0; ply < plies; ply++ {
@@ -168,9 +164,7 @@ func TestAttackersAgree(t *testing.T) {
 	}
 	for _, name := range []string{"testdata/openings.epd", "testdata/tactics.epd"} {
 		text, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		for _, line := range strings.Split(strings.TrimSpace(string(text)), "\n") {
 			starts = append(starts, strings.Join(strings.Fields(line)[:4], " ")+" 0 1")
 		}

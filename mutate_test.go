@@ -15,9 +15,7 @@ import (
 // line to update, rather than the script finding the mutation missing.
 func TestMutationList(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("scripts", "mutations.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	names := map[string]bool{}
 	mutations := 0
 	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {

@@ -65,9 +65,7 @@ func TestNpmPackage(t *testing.T) {
 	tmp := t.TempDir()
 	env := offlineNpmEnv(tmp)
 	project := installNpmPackage(t, tmp, env)
-	if err := os.WriteFile(filepath.Join(project, "drive.mjs"), []byte(moduleDriver), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.WriteFile(filepath.Join(project, "drive.mjs"), []byte(moduleDriver), 0o644))
 	npx := func(t *testing.T) *driver { return startNodeEngine(t, project, env, "npx", "umax") }
 	module := func(t *testing.T) *driver { return startNodeEngine(t, project, env, "node", "drive.mjs") }
 	t.Run("npx-uci", func(t *testing.T) { uciBattery(t, npx, true) })
@@ -178,9 +176,7 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 	run(".", "env", "UMAX_REPOSITORY=git@example.org:umax/umax.git", "sh", "scripts/web.sh", "pack", npmVersion, dist)
 	tarball := filepath.Join(dist, "umax-"+npmVersion+".tgz")
 	info, err := os.Stat(tarball)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	t.Logf("scripts/web.sh pack: %s, %d bytes, in %v", filepath.Base(tarball), info.Size(), time.Since(start).Round(time.Millisecond))
 	listing := strings.Fields(run(".", "tar", "-tzf", tarball))
 	var files []string
@@ -192,16 +188,12 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 		t.Errorf("the package holds %q, want %q", files, npmFiles)
 	}
 	project := filepath.Join(tmp, "project")
-	if err := os.Mkdir(project, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.Mkdir(project, 0o755))
 	start = time.Now()
 	run(project, "npm", "install", tarball)
 	t.Logf("npm install, offline, into an empty project: %v", time.Since(start).Round(time.Millisecond))
 	installed, err := os.ReadDir(filepath.Join(project, "node_modules"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, e := range installed {
 		if e.Name() != "umax" && e.Name() != ".bin" && e.Name() != ".package-lock.json" {
 			t.Errorf("npm installed %s besides umax", e.Name())
@@ -217,12 +209,8 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 		Dependencies                                          map[string]string
 	}
 	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "package.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &manifest); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, json.Unmarshal(data, &manifest))
 	if manifest.Name != "umax" || manifest.Version != npmVersion || len(manifest.Dependencies) > 0 {
 		t.Errorf("the installed package.json: %s", data)
 	}
@@ -249,17 +237,11 @@ func startNodeEngine(t *testing.T, project string, env []string, args ...string)
 	killGroupOnCancel(cmd) // npx runs the command in a shell of its own
 	cmd.Dir, cmd.Env, cmd.Stderr = project, env, os.Stderr
 	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	cmd.Stdout = outW
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, cmd.Start())
 	outW.Close()
 	done := make(chan struct{})
 	go func() {
@@ -330,9 +312,7 @@ func withoutTimes(lines []string) []string {
 func goldenUCIScript(t *testing.T, native *driver, path string, options ...string) (script, lines []string) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", path+".in"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	budget := strings.TrimPrefix(filepath.Ext(path), ".")
 	script = append(slices.Clone(options), "ucinewgame")
 	lines = native.run(script)
@@ -573,16 +553,12 @@ func cecpGame(t *testing.T, start func(*testing.T) *driver) {
 // search, the native engine's, and ends.
 func readmeExample(t *testing.T, project string, env []string) {
 	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	blocks := regexp.MustCompile("(?s)```js\n(.*?)```").FindAllStringSubmatch(string(data), -1)
 	if len(blocks) != 2 || strings.Count(blocks[0][1], "\n") != 5 || strings.Count(blocks[1][1], "\n") != 5 {
 		t.Fatalf("the README's examples are not two of five lines each: %q", blocks)
 	}
-	if err := os.WriteFile(filepath.Join(project, "example.mjs"), []byte(blocks[0][1]), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.WriteFile(filepath.Join(project, "example.mjs"), []byte(blocks[0][1]), 0o644))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", "example.mjs")
@@ -662,15 +638,11 @@ umax: the engine has ended`
 func startNativeFlags(t *testing.T, args ...string) *driver {
 	t.Helper()
 	cl, err := parseCommandLine(flag.NewFlagSet("umax", flag.ContinueOnError), args)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	cl.cfg.maxMemory = workerHashMB
 	e := newEngine(defaultHashEntries)
 	e.literal = cl.literal
-	if err := cl.applyOptions(e, &cl.cfg); err != nil {
-		t.Fatal(err)
-	}
+	must(t, cl.applyOptions(e, &cl.cfg))
 	native := serveDriver(t, anyProtocol, func(out io.Writer) func(io.Reader) {
 		return func(in io.Reader) {
 			switch {
@@ -908,9 +880,7 @@ func npmOptionsTable() string {
 // from the registry, where the package is not published.
 func TestNpmReadme(t *testing.T) {
 	data, err := os.ReadFile("web/npm/README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	readme := string(data)
 	table := npmOptionsTable()
 	if !strings.Contains(readme, table) {
@@ -970,9 +940,7 @@ func TestWasmOutsideWorker(t *testing.T) {
 		t.Fatalf("go build for js/wasm: %v\n%s", err, out)
 	}
 	root, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	runner := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec_node.js")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -27,9 +27,7 @@ func TestTreeDiffNodeKinds(t *testing.T) {
 		a, b *treeRecorder
 	}{{"full-width against quiescence", tree(false), tree(true)}, {"quiescence against full-width", tree(true), tree(false)}} {
 		d, err := diffTrees(c.a, c.b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		for _, m := range d.moves {
 			if m.nodeA == 1 {
 				t.Errorf("%s: the diff compared the two nodes after e2e4: %+v", c.name, m)
@@ -41,9 +39,7 @@ func TestTreeDiffNodeKinds(t *testing.T) {
 	b.nodes = b.nodes[:2]
 	b.stubs = []treeStub{{node: 1, from: e7, to: e5, rule: ruleFutility, after: 2}}
 	d, err := diffTrees(a, b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if len(d.moves) != 1 || d.moves[0].nodeA != 1 || d.moves[0].byB || d.moves[0].rule != ruleFutility {
 		t.Errorf("the same node, its move searched in A and cut in B: %+v", d.moves)
 	}

@@ -44,9 +44,7 @@ func passNodes(p [6]any) int { return int(p[3].(float64)) }
 func decodeTree(t *testing.T, r *treeRecorder) jsonTree {
 	t.Helper()
 	var b strings.Builder
-	if err := r.writeJSON(&b, "caption \"quoted\"\n"); err != nil {
-		t.Fatal(err)
-	}
+	must(t, r.writeJSON(&b, "caption \"quoted\"\n"))
 	var tree jsonTree
 	if err := json.Unmarshal([]byte(b.String()), &tree); err != nil {
 		t.Fatalf("the tree's JSON does not decode: %v\n%.300s", err, b.String())

@@ -23,9 +23,7 @@ type jsonSteps struct {
 func decodeSteps(t *testing.T, r *treeRecorder) jsonSteps {
 	t.Helper()
 	var b strings.Builder
-	if err := r.writeStepsJSON(&b); err != nil {
-		t.Fatal(err)
-	}
+	must(t, r.writeStepsJSON(&b))
 	var steps jsonSteps
 	if err := json.Unmarshal([]byte(b.String()), &steps); err != nil {
 		t.Fatalf("the steps' JSON does not decode: %v\n%.300s", err, b.String())
@@ -279,9 +277,7 @@ func TestStepsMatchC(t *testing.T) {
 // the program is the file.
 func TestStepSourceTexts(t *testing.T) {
 	data, err := os.ReadFile("search_literal.go")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if string(data) != literalSource {
 		t.Errorf("the source built in is not search_literal.go")
 	}

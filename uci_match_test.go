@@ -51,9 +51,7 @@ func TestPolyglotMatch(t *testing.T) {
 // -update the test writes it.
 func TestOpeningsEPD(t *testing.T) {
 	data, err := os.ReadFile("testdata/openings.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var epd strings.Builder
 	for _, line := range strings.Split(string(data), "\n") {
 		if line == "" || line[0] == '%' || line[0] == '[' {
@@ -70,14 +68,10 @@ func TestOpeningsEPD(t *testing.T) {
 		epd.WriteString(strings.Join(fields[:4], " ") + "\n")
 	}
 	if *update {
-		if err := os.WriteFile("testdata/openings.epd", []byte(epd.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		must(t, os.WriteFile("testdata/openings.epd", []byte(epd.String()), 0o644))
 	}
 	got, err := os.ReadFile("testdata/openings.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if string(got) != epd.String() {
 		t.Errorf("testdata/openings.epd is not the positions of testdata/openings.pgn; go test -run TestOpeningsEPD -update writes it")
 	}

@@ -1310,9 +1310,7 @@ func TestNPS(t *testing.T) {
 // initial position.
 func TestOpeningsAreLegal(t *testing.T) {
 	data, err := os.ReadFile("testdata/openings.pgn")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	lines := 0
 	for _, line := range strings.Split(string(data), "\n") {
 		if line == "" || line[0] == '%' || line[0] == '[' {
