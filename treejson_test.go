@@ -56,7 +56,7 @@ func decodeTree(t *testing.T, r *treeRecorder) jsonTree {
 }
 
 // TestTreeJSONCounts checks what the page's tree view and stepper show
-// (the steps: checkSteps, treesteps_test.go): the nodes of
+// (the steps: checkSteps, stepsource_test.go): the nodes of
 // the iteration (as the kibitz lines count them) split into drawn nodes,
 // earlier iterations and quiescence boxes; every node's last iteration
 // counting itself once plus the nodes of the children it searched; the
