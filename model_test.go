@@ -190,24 +190,15 @@ func explore[M model[M]](m M, f func(M, *oracle) bool) []M {
 // take internal steps (step returns their results: reading the next command,
 // a search ending unseen), then must write line (consume).
 func advance[M model[M]](states []M, step func(M) []M, consume func(M, *oracle) bool) []M {
-	seen := map[string]bool{}
 	taken := map[string]bool{}
 	var out []M
-	for len(states) > 0 {
-		s := states[len(states)-1]
-		states = states[:len(states)-1]
-		if k := s.key(); seen[k] {
-			continue
-		} else {
-			seen[k] = true
-		}
+	for _, s := range closure(states, step) {
 		for _, c := range explore(s, consume) {
 			if k := c.key(); !taken[k] {
 				taken[k] = true
 				out = append(out, c)
 			}
 		}
-		states = append(states, step(s)...)
 	}
 	return out
 }
