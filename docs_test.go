@@ -328,8 +328,7 @@ func TestCodeMaps(t *testing.T) {
 			}
 		}
 	}
-	b, err := os.ReadFile("README.md")
-	must(t, err)
+	b := readFile(t, "README.md")
 	readme := string(b)
 	start := strings.Index(readme, "## Read the code")
 	end := strings.Index(readme, "`go doc -cmd` prints the same map")
@@ -403,8 +402,7 @@ func TestReadingOrder(t *testing.T) {
 func readingOrderTexts(t *testing.T) (readme, doc, page string) {
 	t.Helper()
 	read := func(name string) string {
-		b, err := os.ReadFile(name)
-		must(t, err)
+		b := readFile(t, name)
 		return string(b)
 	}
 	between := func(name, text, from, to string) string {

@@ -77,10 +77,8 @@ type goldenReplay struct {
 // readGoldenReplay reads the golden game base (base.in and base.out).
 func readGoldenReplay(t *testing.T, base string) goldenReplay {
 	t.Helper()
-	in, err := os.ReadFile(base + ".in")
-	must(t, err)
-	out, err := os.ReadFile(base + ".out")
-	must(t, err)
+	in := readFile(t, base+".in")
+	out := readFile(t, base+".out")
 	g := goldenReplay{name: base, futility: !strings.Contains(base, "classic40")}
 	g.budget, _ = strconv.Atoi(filepath.Ext(base)[1:])
 	// The kibitz lines that follow each board print answer one input line.
@@ -769,4 +767,12 @@ func must(t testing.TB, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// readFile reads a file, or fails the test.
+func readFile(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	must(t, err)
+	return data
 }

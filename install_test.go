@@ -43,8 +43,7 @@ var installFiles = []struct {
 // command line (parseCommandLine), each as an item of OPTIONS, and no flag
 // that does not exist.
 func TestManPageFlags(t *testing.T) {
-	page, err := os.ReadFile("install/umax.6")
-	must(t, err)
+	page := readFile(t, "install/umax.6")
 	fs := flag.NewFlagSet("umax", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	if _, err := parseCommandLine(fs, nil); err != nil {
@@ -86,8 +85,7 @@ func TestManPageFlags(t *testing.T) {
 // and that the logo XBoard looks for under that name (NAME.png) is a PNG
 // of 100 by 50 pixels, as Debian's engines' logos are.
 func TestEngineListFile(t *testing.T) {
-	data, err := os.ReadFile("install/umax.eng")
-	must(t, err)
+	data := readFile(t, "install/umax.eng")
 	lines := strings.Split(string(data), "\n")
 	var major, minor int
 	if len(lines) != 4 || lines[3] != "" {

@@ -20,8 +20,7 @@ import (
 )
 
 func TestWriteLabOpenings(t *testing.T) {
-	in, err := os.ReadFile("testdata/openings.epd")
-	must(t, err)
+	in := readFile(t, "testdata/openings.epd")
 	seen := map[string]bool{}
 	var out []string
 	for _, line := range strings.Split(strings.TrimSpace(string(in)), "\n") {

@@ -25,8 +25,7 @@ func TestLogoIsGenerated(t *testing.T) {
 	if *update {
 		must(t, os.WriteFile("install/umax.png", drawn.Bytes(), 0o644))
 	}
-	committed, err := os.ReadFile("install/umax.png")
-	must(t, err)
+	committed := readFile(t, "install/umax.png")
 	if !bytes.Equal(drawn.Bytes(), committed) {
 		t.Error("install/umax.png is not what drawLogo (logo_test.go) draws: go test -run TestLogoIsGenerated -update . writes it")
 	}

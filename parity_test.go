@@ -92,8 +92,7 @@ func TestListingFromBrowser(t *testing.T) {
 		t.Fatal("the C listing is needed: -parity.listing PATH")
 	}
 	needProgram(t, "gcc", "gcc")
-	plain, err := os.ReadFile(*listing)
-	must(t, err)
+	plain := readFile(t, *listing)
 	dir := t.TempDir()
 	var copied []byte
 	for i, line := range bytes.Split(plain, []byte("\n")) {

@@ -5,7 +5,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -278,8 +277,7 @@ func TestStepsMatchC(t *testing.T) {
 // search_literal.go, every part lights a line, and the source built into
 // the program is the file.
 func TestStepSourceTexts(t *testing.T) {
-	data, err := os.ReadFile("search_literal.go")
-	must(t, err)
+	data := readFile(t, "search_literal.go")
 	if string(data) != literalSource {
 		t.Errorf("the source built in is not search_literal.go")
 	}

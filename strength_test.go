@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -504,8 +503,7 @@ func TestStrengthFlags(t *testing.T) {
 // predict 85%). Games that reach 200 plies count as draws.
 func TestStrengthOrder(t *testing.T) {
 	needFull(t, "matches between strength levels, about a minute")
-	data, err := os.ReadFile("testdata/openings.epd")
-	must(t, err)
+	data := readFile(t, "testdata/openings.epd")
 	openings := strings.Split(strings.TrimSpace(string(data)), "\n")[:10]
 	for weak := minStrengthElo; weak+300 < fullStrengthElo; weak += 300 {
 		strong := weak + 300

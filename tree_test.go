@@ -365,8 +365,7 @@ func TestTreeImages(t *testing.T) {
 		file     string
 		futility bool
 	}{{"doc/tree-e4-41.dot", true}, {"doc/tree-e4-40.dot", false}} {
-		want, err := os.ReadFile(c.file)
-		must(t, err)
+		want := readFile(t, c.file)
 		e := newEngine(defaultHashEntries)
 		e.futility = c.futility
 		var got bytes.Buffer

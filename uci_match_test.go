@@ -50,8 +50,7 @@ func TestPolyglotMatch(t *testing.T) {
 // the position after each line of testdata/openings.pgn, in order. With
 // -update the test writes it.
 func TestOpeningsEPD(t *testing.T) {
-	data, err := os.ReadFile("testdata/openings.pgn")
-	must(t, err)
+	data := readFile(t, "testdata/openings.pgn")
 	var epd strings.Builder
 	for _, line := range strings.Split(string(data), "\n") {
 		if line == "" || line[0] == '%' || line[0] == '[' {
@@ -70,8 +69,7 @@ func TestOpeningsEPD(t *testing.T) {
 	if *update {
 		must(t, os.WriteFile("testdata/openings.epd", []byte(epd.String()), 0o644))
 	}
-	got, err := os.ReadFile("testdata/openings.epd")
-	must(t, err)
+	got := readFile(t, "testdata/openings.epd")
 	if string(got) != epd.String() {
 		t.Errorf("testdata/openings.epd is not the positions of testdata/openings.pgn; go test -run TestOpeningsEPD -update writes it")
 	}

@@ -235,8 +235,7 @@ func checkMatch(t *testing.T, pgn, debug string, want int) {
 			t.Errorf("game %d lost by a false claim: {%s}", i+1, g.reason)
 		}
 	}
-	data, err := os.ReadFile(debug)
-	must(t, err)
+	data := readFile(t, debug)
 	least, moves := -1, 0
 	for _, line := range strings.Split(string(data), "\n") {
 		_, msg, ok := strings.Cut(line, "<first : ")

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -1203,8 +1202,7 @@ func TestNPS(t *testing.T) {
 // TestOpeningsAreLegal: every line of the match openings is legal from the
 // initial position.
 func TestOpeningsAreLegal(t *testing.T) {
-	data, err := os.ReadFile("testdata/openings.pgn")
-	must(t, err)
+	data := readFile(t, "testdata/openings.pgn")
 	lines := 0
 	for _, line := range strings.Split(string(data), "\n") {
 		if line == "" || line[0] == '%' || line[0] == '[' {
