@@ -208,8 +208,7 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 		Bin                                                   map[string]string
 		Dependencies                                          map[string]string
 	}
-	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "package.json"))
-	must(t, err)
+	data := readFile(t, filepath.Join(project, "node_modules", "umax", "package.json"))
 	must(t, json.Unmarshal(data, &manifest))
 	if manifest.Name != "umax" || manifest.Version != npmVersion || len(manifest.Dependencies) > 0 {
 		t.Errorf("the installed package.json: %s", data)
@@ -263,20 +262,6 @@ func startNodeEngine(t *testing.T, project string, env []string, args ...string)
 	return e
 }
 
-// startNative runs the native engine in this process as the command runs
-// it (runProtocol: the first command chooses the protocol), with the
-// largest Hash of the wasm engine, so that its answers are the same.
-func startNative(t *testing.T) *driver {
-	t.Helper()
-	e := serveDriver(t, anyProtocol, func(out io.Writer) func(io.Reader) {
-		return func(in io.Reader) {
-			runProtocol(newEngine(defaultHashEntries), in, out, config{maxMemory: workerHashMB})
-		}
-	})
-	e.ready = time.Minute
-	return e
-}
-
 // searchLines keeps what node identity compares: the info lines with a
 // depth and the bestmoves, without their speed and time.
 func searchLines(lines []string) []string {
@@ -311,8 +296,7 @@ func withoutTimes(lines []string) []string {
 // output; the game ends at the first bestmove 0000 (mate or stalemate).
 func goldenUCIScript(t *testing.T, native *driver, path string, options ...string) (script, lines []string) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", path+".in"))
-	must(t, err)
+	data := readFile(t, filepath.Join("testdata", path+".in"))
 	budget := strings.TrimPrefix(filepath.Ext(path), ".")
 	script = append(slices.Clone(options), "ucinewgame")
 	lines = native.run(script)
@@ -552,8 +536,7 @@ func cecpGame(t *testing.T, start func(*testing.T) *driver) {
 // module: it prints the engine's lines up to the bestmove of a 5-ply
 // search, the native engine's, and ends.
 func readmeExample(t *testing.T, project string, env []string) {
-	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "README.md"))
-	must(t, err)
+	data := readFile(t, filepath.Join(project, "node_modules", "umax", "README.md"))
 	blocks := regexp.MustCompile("(?s)```js\n(.*?)```").FindAllStringSubmatch(string(data), -1)
 	if len(blocks) != 2 || strings.Count(blocks[0][1], "\n") != 5 || strings.Count(blocks[1][1], "\n") != 5 {
 		t.Fatalf("the README's examples are not two of five lines each: %q", blocks)
@@ -632,10 +615,11 @@ umax: the engine has ended`
 	}
 }
 
-// startNativeFlags runs the native engine in this process as the command
-// runs it with the flags args (main.go), with the largest Hash of the wasm
-// engine.
-func startNativeFlags(t *testing.T, args ...string) *driver {
+// startNative runs the native engine in this process as the command runs
+// it with the flags args (main.go; without a flag the first command
+// chooses the protocol), with the largest Hash of the wasm engine, so that
+// its answers are the same.
+func startNative(t *testing.T, args ...string) *driver {
 	t.Helper()
 	cl, err := parseCommandLine(flag.NewFlagSet("umax", flag.ContinueOnError), args)
 	must(t, err)
@@ -672,7 +656,7 @@ func npmFlags(t *testing.T, project string, env []string) {
 		{[]string{"-nodes", "5000", "-uci", "-futility=false"}, []string{"position startpos moves d2d4", "go"}},
 	} {
 		var got, want []string
-		for i, e := range []*driver{startNodeEngine(t, project, env, append([]string{"npx", "umax"}, c.args...)...), startNativeFlags(t, c.args...)} {
+		for i, e := range []*driver{startNodeEngine(t, project, env, append([]string{"npx", "umax"}, c.args...)...), startNative(t, c.args...)} {
 			var lines []string
 			for _, command := range c.script { // a bestmove within 30 s: these searches take less than a second
 				e.send(command)
@@ -695,7 +679,7 @@ func npmFlags(t *testing.T, project string, env []string) {
 		}
 	}
 	// micro-Max's console dialogue: a move typed, then an empty line to think.
-	e, native := startNodeEngine(t, project, env, "npx", "umax", "-classic", "-nodes", "2000"), startNativeFlags(t, "-classic", "-nodes", "2000")
+	e, native := startNodeEngine(t, project, env, "npx", "umax", "-classic", "-nodes", "2000"), startNative(t, "-classic", "-nodes", "2000")
 	var transcripts [2][]string
 	for i, x := range []*driver{e, native} {
 		x.send("e2e4", "")
@@ -879,8 +863,7 @@ func npmOptionsTable() string {
 // -flag in backquotes; and it tells how to install from the tarball, not
 // from the registry, where the package is not published.
 func TestNpmReadme(t *testing.T) {
-	data, err := os.ReadFile("web/npm/README.md")
-	must(t, err)
+	data := readFile(t, "web/npm/README.md")
 	readme := string(data)
 	table := npmOptionsTable()
 	if !strings.Contains(readme, table) {
