@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -43,36 +42,6 @@ func TestWriteGameInputs(t *testing.T) {
 		must(t, os.WriteFile(name, input, 0o644))
 		t.Logf("%s: %s, %d plies, %s", name, openings[g].name, plies, result)
 	}
-}
-
-// opening is a line of testdata/openings.pgn.
-type opening struct {
-	name  string
-	moves []string
-}
-
-// readOpenings reads the event names and move lines of a PGN file written
-// in coordinate notation.
-func readOpenings(name string) ([]opening, error) {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	var list []opening
-	for _, line := range strings.Split(string(data), "\n") {
-		switch {
-		case strings.HasPrefix(line, "[Event "):
-			list = append(list, opening{name: strings.Trim(line[len("[Event "):], `"]`)})
-		case line == "" || line[0] == '%' || line[0] == '[' || len(list) == 0:
-		default:
-			for _, word := range strings.Fields(line) {
-				if word != "*" && !strings.HasSuffix(word, ".") {
-					list[len(list)-1].moves = append(list[len(list)-1].moves, word)
-				}
-			}
-		}
-	}
-	return list, nil
 }
 
 // playGameInput plays one game: the opening, then us (micro-Max 4.1) against

@@ -1199,34 +1199,6 @@ func TestNPS(t *testing.T) {
 	}
 }
 
-// TestOpeningsAreLegal: every line of the match openings is legal from the
-// initial position.
-func TestOpeningsAreLegal(t *testing.T) {
-	data := readFile(t, "testdata/openings.pgn")
-	lines := 0
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || line[0] == '%' || line[0] == '[' {
-			continue
-		}
-		lines++
-		pos := newGame()
-		for _, word := range strings.Fields(line) {
-			if word == "*" || strings.HasSuffix(word, ".") {
-				continue
-			}
-			m, ok := pos.parseMove(word)
-			if !ok {
-				t.Errorf("%q: %s is not legal", line, word)
-				break
-			}
-			pos.makeMove(m)
-		}
-	}
-	if lines < 60 {
-		t.Errorf("%d opening lines, want at least 60", lines)
-	}
-}
-
 // TestCECPMateScore: micro-Max's mate scores (mateCases) written as CECP
 // wants them, 100000+N, without a search; it runs at once, before the
 // dialogues that check the same through a session (TestMateDistance).
