@@ -81,6 +81,24 @@ var mateCases = []struct {
 	{"mated in 2", "3k4/8/3K4/8/8/8/8/7R b - - 0 1", -7998, -2},
 }
 
+// TestMateScoreText: micro-Max's mate scores written as each protocol
+// wants them, CECP's 100000+N and UCI's mate N, without a search; it runs
+// at once, before the dialogues that check the same through a session.
+func TestMateScoreText(t *testing.T) {
+	for _, c := range mateCases {
+		want := 100000 + c.moves
+		if c.moves < 0 {
+			want = -100000 + c.moves
+		}
+		if got := cecpScore(c.score); got != want {
+			t.Errorf("%s: CECP score %d, want %d", c.name, got, want)
+		}
+		if got, want := uciScore(c.score), fmt.Sprintf("mate %d", c.moves); got != want {
+			t.Errorf("%s: UCI score %q, want %q", c.name, got, want)
+		}
+	}
+}
+
 // TestMateDistance pins the mate scores in the three dialogues: the console
 // mode's kibitz line (micro-Max's own score), CECP's 100000+N (-100000-N
 // when mated) and UCI's "mate N" (negative when mated).

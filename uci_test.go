@@ -754,13 +754,3 @@ func TestUCIDroppedCastling(t *testing.T) {
 		t.Errorf("castling on the dropped side: %q", got)
 	}
 }
-
-// TestUCIMateScore: micro-Max's mate scores (mateCases) written as UCI
-// wants them, mate N, without a search (see TestCECPMateScore).
-func TestUCIMateScore(t *testing.T) {
-	for _, c := range mateCases {
-		if got, want := uciScore(c.score), fmt.Sprintf("mate %d", c.moves); got != want {
-			t.Errorf("%s: UCI score %q, want %q", c.name, got, want)
-		}
-	}
-}

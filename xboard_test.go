@@ -1198,18 +1198,3 @@ func TestNPS(t *testing.T) {
 		}
 	}
 }
-
-// TestCECPMateScore: micro-Max's mate scores (mateCases) written as CECP
-// wants them, 100000+N, without a search; it runs at once, before the
-// dialogues that check the same through a session (TestMateDistance).
-func TestCECPMateScore(t *testing.T) {
-	for _, c := range mateCases {
-		want := 100000 + c.moves
-		if c.moves < 0 {
-			want = -100000 + c.moves
-		}
-		if got := cecpScore(c.score); got != want {
-			t.Errorf("%s: CECP score %d, want %d", c.name, got, want)
-		}
-	}
-}
