@@ -33,17 +33,13 @@ func typeCheckPackage(t *testing.T, goos, goarch string) (*token.FileSet, map[st
 	ctx := build.Default
 	ctx.GOOS, ctx.GOARCH = goos, goarch
 	pkg, err := ctx.ImportDir(".", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	fset := token.NewFileSet()
 	files := map[string]*ast.File{}
 	var list []*ast.File
 	for _, name := range pkg.GoFiles {
 		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		files[name] = f
 		list = append(list, f)
 	}
@@ -139,9 +135,7 @@ func TestFunctionLength(t *testing.T) {
 			continue
 		}
 		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Body == nil || fd.Name.Name == "search" || fd.Name.Name == "searchLiteral" {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -36,22 +35,6 @@ var cecpSteps = [][]string{
 	{"result 1/2-1/2 {agreed}", "bogus command"},
 }
 
-// cecpTranscript runs cecpSteps with every line ended by eol and returns
-// the answers, their time fields masked.
-func cecpTranscript(t *testing.T, eol string) []string {
-	d := newDialogue(t, smallEngine(), config{})
-	d.eol = eol
-	var got []string
-	for i, step := range cecpSteps {
-		pong := fmt.Sprintf("pong %d", i+1)
-		d.send(append(slices.Clip(step), fmt.Sprintf("ping %d", i+1))...)
-		for _, l := range d.awaitLine(pong) {
-			got = append(got, cecpTimeFields.ReplaceAllString(l, "${1}_$2"))
-		}
-	}
-	return got
-}
-
 // uciSteps is a UCI dialogue: a step that ends with go waits for its
 // bestmove, any other for the readyok of an isready.
 var uciSteps = [][]string{
@@ -63,51 +46,55 @@ var uciSteps = [][]string{
 	{"position startpos moves e2e4", "go depth 3 searchmoves g8f6"},
 }
 
-// uciTranscript runs uciSteps with every line ended by eol and returns the
-// answers, their time fields masked.
-func uciTranscript(t *testing.T, eol string) []string {
-	d := newUCIDialogue(t, smallEngine(), config{})
+// crlfTranscript runs steps in a new dialogue with every line ended by
+// eol, and returns the answers, their time fields masked: in CECP each
+// step's answer is what comes before the pong of a ping that follows it,
+// in UCI the lines up to a go's bestmove, or before the readyok of an
+// isready that follows a step with no go.
+func crlfTranscript[S protocolSession](d *dialogue[S], eol string, steps [][]string) []string {
 	d.eol = eol
 	var got []string
-	for _, step := range uciSteps {
-		last := step[len(step)-1]
-		what, stop := "bestmove", isBestmove
-		if !strings.HasPrefix(last, "go") {
-			step = append(slices.Clip(step), "isready")
-			what, stop = "readyok", func(s string) bool { return s == "readyok" }
+	for _, step := range steps {
+		var lines []string
+		if d.uci && strings.HasPrefix(step[len(step)-1], "go") {
+			lines = d.search(step...)
+		} else {
+			lines = d.sync(step...)
 		}
-		d.send(step...)
-		for _, l := range d.until(what, stop) {
-			got = append(got, uciTimeFields.ReplaceAllString(l, "$1 _"))
+		for _, l := range lines {
+			got = append(got, cecpTimeFields.ReplaceAllString(uciTimeFields.ReplaceAllString(l, "$1 _"), "${1}_$2"))
 		}
 	}
 	return got
 }
 
-func TestCECPCRLF(t *testing.T) {
-	t.Parallel()
-	lf, crlf := cecpTranscript(t, "\n"), cecpTranscript(t, "\r\n")
+// checkCRLF holds a protocol's answers with CRLF to those with LF, and
+// wants lines that start with each of want among them.
+func checkCRLF(t *testing.T, protocol string, lf, crlf []string, want ...string) {
 	if !slices.Equal(lf, crlf) {
-		t.Fatalf("CECP with CRLF answered\n%s\nwith LF\n%s", strings.Join(crlf, "\n"), strings.Join(lf, "\n"))
+		t.Fatalf("%s with CRLF answered\n%s\nwith LF\n%s", protocol, strings.Join(crlf, "\n"), strings.Join(lf, "\n"))
 	}
-	for _, want := range []string{"feature ", "move d7d5", "Illegal move: e7e5", "move a1a8", "Error (unknown command): bogus"} {
-		if !slices.ContainsFunc(lf, func(l string) bool { return strings.HasPrefix(l, want) }) {
-			t.Errorf("no line %q... in\n%s", want, strings.Join(lf, "\n"))
+	for _, w := range want {
+		if !slices.ContainsFunc(lf, func(l string) bool { return strings.HasPrefix(l, w) }) {
+			t.Errorf("no line %q... in\n%s", w, strings.Join(lf, "\n"))
 		}
 	}
 }
 
+func TestCECPCRLF(t *testing.T) {
+	t.Parallel()
+	transcript := func(eol string) []string {
+		return crlfTranscript(newDialogue(t, smallEngine(), config{}), eol, cecpSteps)
+	}
+	checkCRLF(t, "CECP", transcript("\n"), transcript("\r\n"), "feature ", "move d7d5", "Illegal move: e7e5", "move a1a8", "Error (unknown command): bogus")
+}
+
 func TestUCICRLF(t *testing.T) {
 	t.Parallel()
-	lf, crlf := uciTranscript(t, "\n"), uciTranscript(t, "\r\n")
-	if !slices.Equal(lf, crlf) {
-		t.Fatalf("UCI with CRLF answered\n%s\nwith LF\n%s", strings.Join(crlf, "\n"), strings.Join(lf, "\n"))
+	transcript := func(eol string) []string {
+		return crlfTranscript(newUCIDialogue(t, smallEngine(), config{}), eol, uciSteps)
 	}
-	for _, want := range []string{"uciok", "bestmove e7e5", "bestmove a1a8", "info string", "bestmove g8f6"} {
-		if !slices.ContainsFunc(lf, func(l string) bool { return strings.HasPrefix(l, want) }) {
-			t.Errorf("no line %q... in\n%s", want, strings.Join(lf, "\n"))
-		}
-	}
+	checkCRLF(t, "UCI", transcript("\n"), transcript("\r\n"), "uciok", "bestmove e7e5", "bestmove a1a8", "info string", "bestmove g8f6")
 }
 
 // TestProtocolChoiceCRLF: the first command chooses the protocol with

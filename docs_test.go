@@ -23,9 +23,7 @@ import (
 func docFiles(t *testing.T, root string) []string {
 	t.Helper()
 	chapters, err := filepath.Glob(filepath.Join(root, "doc", "*.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	files := []string{"README.md"}
 	for _, c := range chapters {
 		rel, _ := filepath.Rel(root, c)
@@ -56,12 +54,8 @@ func TestDocLinks(t *testing.T) {
 func TestDocLinksFindsBroken(t *testing.T) {
 	root := t.TempDir()
 	write := func(name, text string) {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		must(t, os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755))
+		must(t, os.WriteFile(filepath.Join(root, name), []byte(text), 0o644))
 	}
 	write("README.md", "# Title\n\n## Play: XBoard & UCI\n\n## Play: XBoard & UCI\n\n"+
 		"[a](doc/a.md#the-full-run-umax_full1) [b](doc/b.md) [c](#play-xboard--uci-1) [d](#play)\n"+
@@ -311,9 +305,7 @@ func TestCodeMaps(t *testing.T) {
 			continue
 		}
 		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		goFiles[name] = true
 		if name == "main.go" {
 			doc = f.Doc.Text()
@@ -336,10 +328,7 @@ func TestCodeMaps(t *testing.T) {
 			}
 		}
 	}
-	b, err := os.ReadFile("README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := readFile(t, "README.md")
 	readme := string(b)
 	start := strings.Index(readme, "## Read the code")
 	end := strings.Index(readme, "`go doc -cmd` prints the same map")
@@ -413,10 +402,7 @@ func TestReadingOrder(t *testing.T) {
 func readingOrderTexts(t *testing.T) (readme, doc, page string) {
 	t.Helper()
 	read := func(name string) string {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := readFile(t, name)
 		return string(b)
 	}
 	between := func(name, text, from, to string) string {
@@ -428,9 +414,7 @@ func readingOrderTexts(t *testing.T) (readme, doc, page string) {
 		return text[start : start+end]
 	}
 	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	readme = between("README.md", read("README.md"), "## Read the code", "`go doc -cmd` prints the same map")
 	doc = between("main.go's package doc", f.Doc.Text(), "The code, in reading order", "README.md says")
 	page = between("web/index.html", read("web/index.html"), `<section id="how"`, "</section>")

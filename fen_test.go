@@ -1,10 +1,121 @@
 package main
 
-import "testing"
+// FENs: the positions a FEN sets up, through setboard, and those it
+// cannot; the FENs the engine writes of a game (the page's commands), with
+// their counters. The file comes early in the fast command's order (the
+// sequential tests run file by file), so that a FEN without its counters
+// fails the command soon (scripts/mutate.sh: within its 60 s).
 
-// The FENs the engine writes of a game, in a file of its own that comes
-// early in the fast command's order (the sequential tests run file by
-// file), so that a FEN without its counters fails the command soon.
+import (
+	"strings"
+	"testing"
+)
+
+// TestSetboard: a FEN the engine cannot play from enters the
+// illegal-position state, and changes nothing; a castling right without its
+// king and rook is dropped with a note; good FENs map onto micro-Max's
+// moved bits, e.p. square and evaluation.
+func TestSetboard(t *testing.T) {
+	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
+	d.syncNow("new", "force", "usermove d2d4")
+	before := d.position()
+	bad := []string{
+		"",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1",
+		"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppxpppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1",
+		"8/8/8/8/8/8/8/8 w - - 0 1",
+		"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNp w KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w Qkq - 0 1",
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e4 0 1",
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq z3 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+		"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", // Black, not to move, in check
+	}
+	for _, fen := range bad {
+		got := d.sync("setboard " + fen)
+		if len(got) != 2 || got[0] != "tellusererror Illegal position" || !strings.HasPrefix(got[1], "# setboard refused: ") {
+			t.Errorf("setboard %q: %q", fen, got)
+		}
+		if !samePos(before, d.position()) {
+			t.Fatalf("setboard %q changed the board", fen)
+		}
+		if got := d.sync("usermove e7e5"); len(got) != 1 || got[0] != "Illegal move: e7e5" {
+			t.Errorf("after setboard %q: usermove e7e5 answered %q", fen, got)
+		}
+		d.syncNow("new", "force", "usermove d2d4") // leaves the state
+		before = d.position()
+	}
+	// A castling right whose king or rook is not at home is dropped.
+	for _, c := range []struct {
+		fen, note, move string
+		rights          int // K, Q, k, q: bits 0..3
+	}{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1", "K dropped: no king on e1 or no rook on h1", "a2a3", 0b1110},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w Qkq - 0 1", "Q dropped: no king on e1 or no rook on a1", "a2a3", 0b1100},
+		{"4k3/8/8/8/8/8/8/4K2R w Kk - 0 1", "k dropped: no king on e8 or no rook on h8", "e1g1", 0b0001},
+	} {
+		got := d.sync("setboard " + c.fen)
+		if len(got) != 1 || got[0] != "# setboard: castling right "+c.note {
+			t.Errorf("setboard %q: %q", c.fen, got)
+		}
+		if p := d.position(); p.castlingRights() != c.rights {
+			t.Errorf("setboard %q: castling rights %04b, want %04b", c.fen, p.castlingRights(), c.rights)
+		}
+		if got := d.sync("usermove " + c.move); len(got) != 0 {
+			t.Errorf("setboard %q: the legal %s answered %q", c.fen, c.move, got)
+		}
+	}
+	// The initial position set up by FEN is micro-Max's own, but for the
+	// e.p. square (none, not the C program's 0).
+	d.expectNothing("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	p, start := d.position(), newGame()
+	start.epSquare = noSquare
+	if !samePos(p, start) {
+		t.Errorf("initial FEN: %+v", p)
+	}
+	// Moved bits: pawns off their rank and kings and rooks without rights.
+	d.expectNothing("setboard r3k2r/1p6/8/8/8/P7/1P6/R3K2R w Qk - 3 40")
+	p = d.position()
+	for sq, want := range map[int]int8{112: 14, 119: 14 | movedBit, 116: 12, 0: 22 | movedBit, 7: 22, 4: 20,
+		17: 18, 80: 9 | movedBit, 97: 9} {
+		if p.board[sq] != want {
+			t.Errorf("%s: %d, want %d", squareName(sq), p.board[sq], want)
+		}
+	}
+	if p.castlingRights() != 0b0110 { // Q and k
+		t.Errorf("castling rights %b", p.castlingRights())
+	}
+	// The e.p. square and the evaluation: material plus centre table.
+	d.expectNothing("setboard 4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1")
+	p = d.position()
+	if p.epSquare != 83 || p.side != black {
+		t.Errorf("e.p. square %d side %d", p.epSquare, p.side)
+	}
+	// From Black's view: the kings on e8 and e1 (both 12 from the centre)
+	// cancel; the pawns: black e4 (0 from the centre) against white d4 (1).
+	if p.eval != 1 {
+		t.Errorf("eval %d, want 1 (e4 is 0 from the centre, d4 is 1)", p.eval)
+	}
+	if got := d.sync("usermove e4d3"); len(got) != 0 {
+		t.Errorf("e.p. capture refused: %q", got)
+	}
+}
 
 // TestWebFENCounters: every FEN the engine writes of a game carries the
 // game's move counters (the halfmove clock and the fullmove number): umax

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ var answerForms = regexp.MustCompile(`^(` + strings.Join([]string{
 // XBoard could take for an illegal-move claim), and leave the engine's
 // board equal to the game's current position, with one king a side.
 func FuzzCommands(f *testing.F) {
-	for _, seed := range []string{
+	seeds := []string{
 		"xboard\nprotover 2\nnew\nusermove e2e4\ngo\nping 1\n",
 		"new\nforce\nsetboard r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\nusermove e1g1\nundo\nremove\ne8c8\n",
 		"new\npost\nanalyze\nusermove e2e4\n.\nundo\nhint\nexit\n",
@@ -45,24 +46,12 @@ func FuzzCommands(f *testing.F) {
 		"nps 20000\nst 1\noption Futility margin=-60\noption Deep futility=1\noption Aggressive futility=1\n" +
 			"option Extended futility=1\noption Goose chase pruning=1\noption Futility margin=x\ngo\nping 1\n",
 		"option Strength in Elo=800\noption Strength seed=3\nst 1\ngo\nhard\nusermove e7e5\noption Strength in Elo=9\nping 1\n",
-	} {
-		f.Add([]byte(seed))
 	}
-	f.Fuzz(func(t *testing.T, input []byte) {
-		e := newEngine(minTableSize)
-		var out bytes.Buffer
-		s := newSession(e, &out, config{nodeBudget: 2000, maxMemory: 1})
-		done := make(chan struct{})
-		go func() {
-			s.serve(bytes.NewReader(input))
-			close(done)
-		}()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			t.Fatalf("the session did not end")
-		}
-		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+	fuzzSessions(f, seeds, func(e *Engine, out io.Writer, cfg config) (func(io.Reader), *gameRecord) {
+		s := newSession(e, out, cfg)
+		return s.serve, &s.game
+	}, func(t *testing.T, _ []byte, lines []string) {
+		for _, l := range lines {
 			if !answerForms.MatchString(l) {
 				t.Errorf("malformed answer %q", l)
 			}
@@ -70,18 +59,6 @@ func FuzzCommands(f *testing.F) {
 				strings.Contains(strings.ToLower(l), "llegal") {
 				t.Errorf("answer %q looks like an illegal-move claim", l)
 			}
-		}
-		if !samePos(e.Position, s.game.current().pos) {
-			t.Errorf("the engine's board is not the game's")
-		}
-		kings := map[int8]int{}
-		for sq := 0; sq < 120; sq++ {
-			if sq&offBoard == 0 && e.board[sq]&7 == 4 {
-				kings[e.board[sq]&(white|black)]++
-			}
-		}
-		if kings[white] != 1 || kings[black] != 1 {
-			t.Errorf("kings %v", kings)
 		}
 	})
 }
@@ -104,7 +81,7 @@ var uciAnswerForms = regexp.MustCompile(`^(` + strings.Join([]string{
 // every search it started, and leave the engine's board equal to the
 // game's current position, with one king a side.
 func FuzzUCI(f *testing.F) {
-	for _, seed := range []string{
+	seeds := []string{
 		"uci\nisready\nucinewgame\nposition startpos moves e2e4\ngo nodes 3000\n",
 		"position startpos moves e2e4 e7e5 g1f3\ngo infinite\nisready\nstop\nponderhit\nstop\n",
 		"position fen k7/8/1K6/8/8/8/8/7R w - - 0 1\ngo ponder wtime 100 btime 100\nponderhit\n",
@@ -119,16 +96,41 @@ func FuzzUCI(f *testing.F) {
 			"setoption name Aggressive Futility value true\nsetoption name Extended Futility value true\ngo nodes 3000\n",
 		"setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 800\nsetoption name Strength Seed value 3\n" +
 			"go nodes 3000\ngo movetime 10\ngo ponder wtime 100 btime 100\nponderhit\nsetoption name UCI_Elo value 1\n",
-	} {
+	}
+	fuzzSessions(f, seeds, func(e *Engine, out io.Writer, cfg config) (func(io.Reader), *gameRecord) {
+		s := newUCISession(e, out, cfg)
+		return s.serve, &s.game
+	}, func(t *testing.T, input []byte, lines []string) {
+		bestmoves := 0
+		for _, l := range lines {
+			if l != "" && !uciAnswerForms.MatchString(l) {
+				t.Errorf("malformed answer %q", l)
+			}
+			bestmoves += b2i(isBestmove(l))
+		}
+		if gos := goCommands(input); bestmoves != gos {
+			t.Errorf("%d bestmoves for %d go commands", bestmoves, gos)
+		}
+	})
+}
+
+// fuzzSessions is the harness of FuzzCommands and FuzzUCI: from the seeds
+// on, it feeds each input to the session open makes on a small engine,
+// which must end at the end of its input; holds the lines it wrote to
+// check; and the engine's board to the game's current position, with one
+// king a side.
+func fuzzSessions(f *testing.F, seeds []string, open func(e *Engine, out io.Writer, cfg config) (serve func(io.Reader), game *gameRecord),
+	check func(t *testing.T, input []byte, lines []string)) {
+	for _, seed := range seeds {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
 		e := newEngine(minTableSize)
 		var out bytes.Buffer
-		s := newUCISession(e, &out, config{nodeBudget: 2000, maxMemory: 1})
+		serve, game := open(e, &out, config{nodeBudget: 2000, maxMemory: 1})
 		done := make(chan struct{})
 		go func() {
-			s.serve(bytes.NewReader(input))
+			serve(bytes.NewReader(input))
 			close(done)
 		}()
 		select {
@@ -136,19 +138,8 @@ func FuzzUCI(f *testing.F) {
 		case <-time.After(30 * time.Second):
 			t.Fatalf("the session did not end")
 		}
-		bestmoves := 0
-		for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
-			if l != "" && !uciAnswerForms.MatchString(l) {
-				t.Errorf("malformed answer %q", l)
-			}
-			if strings.HasPrefix(l, "bestmove ") {
-				bestmoves++
-			}
-		}
-		if gos := goCommands(input); bestmoves != gos {
-			t.Errorf("%d bestmoves for %d go commands", bestmoves, gos)
-		}
-		if !samePos(e.Position, s.game.current().pos) {
+		check(t, input, strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n"))
+		if !samePos(e.Position, game.current().pos) {
 			t.Errorf("the engine's board is not the game's")
 		}
 		kings := map[int8]int{}

@@ -1,10 +1,11 @@
+//go:build generate
+
 package main
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -16,12 +17,11 @@ import (
 // by rule (mate, stalemate, repetition, 50 moves, no mating material) or
 // after maxGamePlies. The input is what the console program reads when it
 // plays one side: the opponent's moves typed, an empty line for each of its
-// own. Made by
+// own. Not part of go test ./...: scripts/game-inputs.sh runs
 //
-//	go test -run TestWriteGameInputs -update
+//	go test -tags generate -run '^TestWriteGameInputs$' .
 //
-// (scripts/game-inputs.sh) writes them to gameDir; the games are the same
-// on every machine.
+// which writes them to gameDir; the games are the same on every machine.
 
 const (
 	gameInputs   = 6      // games: the first openings, 4.1 White in the even ones
@@ -32,55 +32,16 @@ const (
 )
 
 func TestWriteGameInputs(t *testing.T) {
-	if !*update {
-		t.Skip("needs -update")
-	}
 	openings, err := readOpenings(gameOpenings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(gameDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
+	must(t, os.MkdirAll(gameDir, 0o755))
 	us, them := newEngine(defaultHashEntries), newEngine(defaultHashEntries)
 	for g := 0; g < gameInputs; g++ {
 		input, result, plies := playGameInput(t, us, them, openings[g], g%2 == 0)
 		name := filepath.Join(gameDir, fmt.Sprintf("game%d.%d.in", g+1, gameNodes))
-		if err := os.WriteFile(name, input, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		must(t, os.WriteFile(name, input, 0o644))
 		t.Logf("%s: %s, %d plies, %s", name, openings[g].name, plies, result)
 	}
-}
-
-// opening is a line of testdata/openings.pgn.
-type opening struct {
-	name  string
-	moves []string
-}
-
-// readOpenings reads the event names and move lines of a PGN file written
-// in coordinate notation.
-func readOpenings(name string) ([]opening, error) {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	var list []opening
-	for _, line := range strings.Split(string(data), "\n") {
-		switch {
-		case strings.HasPrefix(line, "[Event "):
-			list = append(list, opening{name: strings.Trim(line[len("[Event "):], `"]`)})
-		case line == "" || line[0] == '%' || line[0] == '[' || len(list) == 0:
-		default:
-			for _, word := range strings.Fields(line) {
-				if word != "*" && !strings.HasSuffix(word, ".") {
-					list[len(list)-1].moves = append(list[len(list)-1].moves, word)
-				}
-			}
-		}
-	}
-	return list, nil
 }
 
 // playGameInput plays one game: the opening, then us (micro-Max 4.1) against

@@ -29,10 +29,7 @@ func TestSlotRoundTrip(t *testing.T) {
 // pawns and a knight scores beyond 16 bits (+-34,312), and the table keeps
 // such scores: had they wrapped in 16 bits, none would be that far from 0.
 func TestWideScores(t *testing.T) {
-	st, err := parseFEN("kqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq/8/PP6/KN6 b - - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := mustFEN(t, "kqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq/qqqqqqqq/8/PP6/KN6 b - - 0 1")
 	e := newEngine(1 << 12)
 	e.Position = st.pos
 	e.pendingFrom = infinity

@@ -77,14 +77,8 @@ type goldenReplay struct {
 // readGoldenReplay reads the golden game base (base.in and base.out).
 func readGoldenReplay(t *testing.T, base string) goldenReplay {
 	t.Helper()
-	in, err := os.ReadFile(base + ".in")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := os.ReadFile(base + ".out")
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := readFile(t, base+".in")
+	out := readFile(t, base+".out")
 	g := goldenReplay{name: base, futility: !strings.Contains(base, "classic40")}
 	g.budget, _ = strconv.Atoi(filepath.Ext(base)[1:])
 	// The kibitz lines that follow each board print answer one input line.
@@ -151,9 +145,7 @@ func logWait(t *testing.T, took time.Duration, what string) {
 	logMu.Lock()
 	defer logMu.Unlock()
 	f, err := os.OpenFile(*dialogueLog, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer f.Close()
 	fmt.Fprintf(f, "%.3f\t%s\t%s\n", took.Seconds(), t.Name(), what)
 }
@@ -202,32 +194,39 @@ func outputLines(r io.Reader) <-chan outputLine {
 	return out
 }
 
-// protocolSession is a session of either protocol: CECP's or UCI's.
-type protocolSession interface {
-	*session | *uciSession
-	serve(in io.Reader)
-}
+// protocol is the protocol whose promises a driver holds a session to.
+type protocol int
 
-// dialogue drives a session of either protocol through pipes, as a GUI
-// does, and reads the session's output lines as they come, each with the
-// time it arrived. It holds the session to what the protocol promises,
-// line by line as the test reads them: in CECP each ping's pong, in the
-// order of the pings and with their numbers; in UCI a readyok only for an
-// isready and a bestmove only for a go still owed one. A line that breaks
-// a promise fails the test at once, naming the line, and so does a wait
-// that outlives answerWait or searchWait; each failure shows the
-// dialogue's last lines.
-type dialogue[S protocolSession] struct {
+const (
+	anyProtocol protocol = iota // none checked: the session chooses (runProtocol), or the test checks
+	cecpProtocol
+	uciProtocol
+)
+
+// driver is the one driver of the tests' sessions: it writes command lines
+// to a session's input, as a GUI does, and reads its output lines as they
+// come, each with the time it arrived; the session runs in this process
+// (a dialogue, the model tests, the native engine of the npm tests) or is
+// a process of its own (the npm package under Node). For a protocol, it
+// holds the session to what the protocol promises, line by line as the
+// test reads them: in CECP each ping's pong, in the order of the pings and
+// with their numbers; in UCI a readyok only for an isready and a bestmove
+// only for a go still owed one. A line that breaks a promise fails the
+// test at once, naming the line, and so does a wait that outlives its
+// bound; each failure shows the driver's last lines.
+type driver struct {
 	t     *testing.T
-	e     *Engine
-	s     S    // the session: its fields may be read while it is idle
-	uci   bool // the session is UCI's; else CECP's
-	in    *io.PipeWriter
+	in    io.WriteCloser
 	eol   string // what ends each line sent: "\n", or "\r\n" as on Windows
 	lines <-chan outputLine
-	done  chan struct{} // closed when the session has ended
+	done  <-chan struct{} // closed when the session has ended
 	once  sync.Once
 	start time.Time
+	pid   int      // the process's, when the session is one
+	proto protocol // the promises checked
+	uci   bool     // sync asks as UCI does (isready); else as CECP does (ping)
+	ready time.Duration
+	keep  int // how many of the last lines a failure shows
 
 	pings       int      // CECP: the pings sync has sent, numbered from 1
 	pongsDue    []string // CECP: the pongs owed, in the order of their pings
@@ -235,6 +234,47 @@ type dialogue[S protocolSession] struct {
 	searchesDue int      // UCI: go commands still owed their bestmove
 	bestmoves   int      // UCI: the bestmove lines read
 	recent      []string // the last lines sent (>) and read (<), for failures
+}
+
+// newDriver drives a session that reads in and writes out, and has ended
+// when done is closed. It reads as UCI (sync asks isready) unless proto is
+// CECP's, and UCI's readyok comes within answerWait.
+func newDriver(t *testing.T, proto protocol, in io.WriteCloser, out io.Reader, done <-chan struct{}) *driver {
+	return &driver{t: t, in: in, eol: "\n", lines: outputLines(out), done: done, start: time.Now(),
+		proto: proto, uci: proto != cecpProtocol, ready: answerWait, keep: recentLines}
+}
+
+// serveDriver runs a session in this process, writing to one pipe and
+// reading from another, and drives it: open makes it with its output, and
+// returns what serves its input. The session ends when the test does.
+func serveDriver(t *testing.T, proto protocol, open func(out io.Writer) func(in io.Reader)) *driver {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan struct{})
+	d := newDriver(t, proto, inW, outR, done)
+	serve := open(outW)
+	go func() {
+		serve(inR)
+		outW.Close()
+		close(done)
+	}()
+	t.Cleanup(d.close)
+	return d
+}
+
+// protocolSession is a session of either protocol: CECP's or UCI's.
+type protocolSession interface {
+	*session | *uciSession
+	serve(in io.Reader)
+}
+
+// dialogue is a driver of a session of either protocol on an engine, held
+// to the protocol's promises; the session's fields may be read while it is
+// idle.
+type dialogue[S protocolSession] struct {
+	*driver
+	e *Engine
+	s S
 }
 
 // cecpDialogue and uciDialogue are dialogues with each protocol's session.
@@ -246,33 +286,28 @@ type (
 // newDialogue starts a CECP session on e; cfg as the command line would set it.
 func newDialogue(t *testing.T, e *Engine, cfg config) *cecpDialogue {
 	t.Helper()
-	return startDialogue(t, e, func(out io.Writer) *session { return newSession(e, out, cfg) })
+	return startDialogue(t, e, cecpProtocol, func(out io.Writer) *session { return newSession(e, out, cfg) })
 }
 
 // newUCIDialogue starts a UCI session on e; cfg as the command line would set it.
 func newUCIDialogue(t *testing.T, e *Engine, cfg config) *uciDialogue {
 	t.Helper()
-	return startDialogue(t, e, func(out io.Writer) *uciSession { return newUCISession(e, out, cfg) })
+	return startDialogue(t, e, uciProtocol, func(out io.Writer) *uciSession { return newUCISession(e, out, cfg) })
 }
 
 // startDialogue runs the session open makes on e, writing to a pipe, with
 // its input from another; the dialogue ends when the test does.
-func startDialogue[S protocolSession](t *testing.T, e *Engine, open func(out io.Writer) S) *dialogue[S] {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	d := &dialogue[S]{t: t, e: e, s: open(outW), in: inW, eol: "\n", lines: outputLines(outR), done: make(chan struct{}), start: time.Now()}
-	_, d.uci = any(d.s).(*uciSession)
-	go func() {
-		d.s.serve(inR)
-		outW.Close()
-		close(d.done)
-	}()
-	t.Cleanup(d.close)
+func startDialogue[S protocolSession](t *testing.T, e *Engine, proto protocol, open func(out io.Writer) S) *dialogue[S] {
+	d := &dialogue[S]{e: e}
+	d.driver = serveDriver(t, proto, func(out io.Writer) func(io.Reader) {
+		d.s = open(out)
+		return d.s.serve
+	})
 	return d
 }
 
 // send writes command lines, and notes the answers they are owed.
-func (d *dialogue[S]) send(cmds ...string) time.Time {
+func (d *driver) send(cmds ...string) time.Time {
 	d.t.Helper()
 	for _, c := range cmds {
 		d.note(">", c)
@@ -285,7 +320,7 @@ func (d *dialogue[S]) send(cmds ...string) time.Time {
 }
 
 // endInput closes the session's input, as a GUI that exits does.
-func (d *dialogue[S]) endInput() {
+func (d *driver) endInput() {
 	d.note(">", "(the end of input)")
 	d.in.Close()
 }
@@ -293,27 +328,27 @@ func (d *dialogue[S]) endInput() {
 // owe notes the answer a command is owed: in CECP a pong for a ping with a
 // number (one without gets an Error), in UCI a readyok for isready and a
 // bestmove for go.
-func (d *dialogue[S]) owe(cmd string) {
+func (d *driver) owe(cmd string) {
 	f := strings.Fields(cmd)
 	switch {
 	case len(f) == 0:
-	case !d.uci && f[0] == "ping" && len(f) == 2:
+	case d.proto == cecpProtocol && f[0] == "ping" && len(f) == 2:
 		if _, err := strconv.ParseInt(f[1], 10, 32); err == nil {
 			d.pongsDue = append(d.pongsDue, "pong "+f[1])
 		}
-	case d.uci && f[0] == "isready":
+	case d.proto == uciProtocol && f[0] == "isready":
 		d.readyDue++
-	case d.uci && f[0] == "go":
+	case d.proto == uciProtocol && f[0] == "go":
 		d.searchesDue++
 	}
 }
 
 // check holds a line read to the answers owed (see owe), and fails the test
 // at once when it breaks a promise.
-func (d *dialogue[S]) check(line string) {
+func (d *driver) check(line string) {
 	d.t.Helper()
 	switch {
-	case !d.uci && strings.HasPrefix(line, "pong "):
+	case d.proto == cecpProtocol && strings.HasPrefix(line, "pong "):
 		if len(d.pongsDue) == 0 {
 			d.fail("%q: no ping is waiting for its pong", line)
 		}
@@ -321,12 +356,12 @@ func (d *dialogue[S]) check(line string) {
 			d.fail("%q: want %q, the answer to the first ping not yet answered", line, d.pongsDue[0])
 		}
 		d.pongsDue = d.pongsDue[1:]
-	case d.uci && line == "readyok":
+	case d.proto == uciProtocol && line == "readyok":
 		if d.readyDue == 0 {
 			d.fail("%q: no isready is waiting for it", line)
 		}
 		d.readyDue--
-	case d.uci && isBestmove(line):
+	case d.proto == uciProtocol && isBestmove(line):
 		if d.searchesDue == 0 {
 			d.fail("%q: no go is waiting for its bestmove", line)
 		}
@@ -336,20 +371,20 @@ func (d *dialogue[S]) check(line string) {
 }
 
 // note keeps a line of the dialogue for the failure messages.
-func (d *dialogue[S]) note(direction, line string) {
+func (d *driver) note(direction, line string) {
 	if len(line) > 120 {
 		line = line[:120] + fmt.Sprintf("... (%d bytes)", len(line))
 	}
 	d.recent = append(d.recent, fmt.Sprintf("%8.3fs %s %q", time.Since(d.start).Seconds(), direction, line))
-	if len(d.recent) > 2*recentLines {
-		d.recent = slices.Delete(d.recent, 0, len(d.recent)-recentLines)
+	if len(d.recent) > 2*d.keep {
+		d.recent = slices.Delete(d.recent, 0, len(d.recent)-d.keep)
 	}
 }
 
-// fail fails the test at once, with the dialogue's last lines.
-func (d *dialogue[S]) fail(format string, args ...any) {
+// fail fails the test at once, with the driver's last lines.
+func (d *driver) fail(format string, args ...any) {
 	d.t.Helper()
-	last := d.recent[max(len(d.recent)-recentLines, 0):]
+	last := d.recent[max(len(d.recent)-d.keep, 0):]
 	d.t.Fatalf(format+"\nthe dialogue's last lines (> sent, < read; seconds since it began):\n%s",
 		append(args, strings.Join(last, "\n"))...)
 }
@@ -357,7 +392,7 @@ func (d *dialogue[S]) fail(format string, args ...any) {
 // read returns the next output line, checked, or fails the test when none
 // has come by the time timer fires, wait after the test began to wait for
 // what (which names the line awaited, for the failure).
-func (d *dialogue[S]) read(timer *time.Timer, wait time.Duration, what string) outputLine {
+func (d *driver) read(timer *time.Timer, wait time.Duration, what string) outputLine {
 	d.t.Helper()
 	select {
 	case l, ok := <-d.lines:
@@ -374,7 +409,7 @@ func (d *dialogue[S]) read(timer *time.Timer, wait time.Duration, what string) o
 }
 
 // next returns the next output line, which must come within searchWait.
-func (d *dialogue[S]) next() outputLine {
+func (d *driver) next() outputLine {
 	d.t.Helper()
 	timer := time.NewTimer(searchWait)
 	defer timer.Stop()
@@ -383,7 +418,7 @@ func (d *dialogue[S]) next() outputLine {
 
 // within returns the output lines up to and including the first one for
 // which stop is true, which must come within wait; what names that line.
-func (d *dialogue[S]) within(wait time.Duration, what string, stop func(string) bool) []string {
+func (d *driver) within(wait time.Duration, what string, stop func(string) bool) []string {
 	d.t.Helper()
 	start := time.Now()
 	timer := time.NewTimer(wait)
@@ -401,20 +436,20 @@ func (d *dialogue[S]) within(wait time.Duration, what string, stop func(string) 
 
 // until returns the output lines up to and including the first one for
 // which stop is true, which must come within searchWait; what names it.
-func (d *dialogue[S]) until(what string, stop func(string) bool) []string {
+func (d *driver) until(what string, stop func(string) bool) []string {
 	d.t.Helper()
 	return d.within(searchWait, what, stop)
 }
 
 // awaitLine returns the output lines up to and including the line text.
-func (d *dialogue[S]) awaitLine(text string) []string {
+func (d *driver) awaitLine(text string) []string {
 	d.t.Helper()
 	return d.until(strconv.Quote(text), func(l string) bool { return l == text })
 }
 
 // search sends cmds and returns the lines up to and including the engine's
 // move: UCI's bestmove, CECP's move line.
-func (d *dialogue[S]) search(cmds ...string) []string {
+func (d *driver) search(cmds ...string) []string {
 	d.t.Helper()
 	d.send(cmds...)
 	if d.uci {
@@ -425,7 +460,7 @@ func (d *dialogue[S]) search(cmds ...string) []string {
 
 // awaitThinking returns the output lines up to and including the first
 // iteration of at least depth plies: a CECP thinking line, a UCI info line.
-func (d *dialogue[S]) awaitThinking(depth int) []string {
+func (d *driver) awaitThinking(depth int) []string {
 	d.t.Helper()
 	return d.until(fmt.Sprintf("iteration of depth %d or more", depth), func(l string) bool {
 		n, ok := thinkingDepth(l)
@@ -441,10 +476,11 @@ func (d *dialogue[S]) awaitThinking(depth int) []string {
 // and returns the lines before the answer. CECP's is "ping N", answered
 // "pong N" after the engine's move if it is thinking on one (within
 // searchWait); UCI's is isready, answered readyok at once, also while a
-// search runs (within answerWait).
-func (d *dialogue[S]) sync(cmds ...string) []string {
+// search runs (within d.ready, answerWait unless the session is slow to
+// start).
+func (d *driver) sync(cmds ...string) []string {
 	d.t.Helper()
-	wait, why := answerWait, ""
+	wait, why := d.ready, ""
 	if !d.uci {
 		wait, why = searchWait, ", which may wait for the engine's move"
 	}
@@ -456,14 +492,14 @@ func (d *dialogue[S]) sync(cmds ...string) []string {
 // once, as UCI's readyok always does: within answerWait, so that an engine
 // that thinks where it should not (a ponder search taken for a search for
 // its move, say) fails the test in seconds, not after searchWait.
-func (d *dialogue[S]) syncNow(cmds ...string) []string {
+func (d *driver) syncNow(cmds ...string) []string {
 	d.t.Helper()
 	return d.ask(cmds, answerWait, ", owed at once: the engine owes no move")
 }
 
 // ask sends cmds and the question of sync, and returns the lines before
 // its answer, which must come within wait; why says why it may take that.
-func (d *dialogue[S]) ask(cmds []string, wait time.Duration, why string) []string {
+func (d *driver) ask(cmds []string, wait time.Duration, why string) []string {
 	d.t.Helper()
 	question, answer := "isready", "readyok"
 	if !d.uci {
@@ -475,10 +511,25 @@ func (d *dialogue[S]) ask(cmds []string, wait time.Duration, why string) []strin
 	return got[:len(got)-1]
 }
 
+// run sends a UCI script, waiting after every go for its bestmove (within
+// two minutes: a search under Node on a loaded machine), and at the end
+// for the answer to an isready; it returns the lines before it.
+func (d *driver) run(script []string) []string {
+	d.t.Helper()
+	var got []string
+	for _, c := range script {
+		d.send(c)
+		if strings.HasPrefix(c, "go") {
+			got = append(got, d.within(2*time.Minute, "bestmove", isBestmove)...)
+		}
+	}
+	return append(got, d.sync()...)
+}
+
 // expectNothing fails unless cmds are answered with no output at all: the
 // engine owes no move (a move would be output), so the answer is owed at
 // once (syncNow).
-func (d *dialogue[S]) expectNothing(cmds ...string) {
+func (d *driver) expectNothing(cmds ...string) {
 	d.t.Helper()
 	if got := d.syncNow(cmds...); len(got) != 0 {
 		d.t.Errorf("%q answered %q, want nothing", cmds, got)
@@ -486,7 +537,7 @@ func (d *dialogue[S]) expectNothing(cmds ...string) {
 }
 
 // quiet fails the test if the session writes anything for the time given.
-func (d *dialogue[S]) quiet(period time.Duration) {
+func (d *driver) quiet(period time.Duration) {
 	d.t.Helper()
 	select {
 	case l, ok := <-d.lines:
@@ -499,29 +550,58 @@ func (d *dialogue[S]) quiet(period time.Duration) {
 	}
 }
 
-// ended waits for the session to end (after quit or the end of its input),
-// within answerWait, and returns the lines it wrote that were not read,
-// each checked.
-func (d *dialogue[S]) ended() []string {
+// endedWithin waits up to wait for the session to end (after quit or the
+// end of its input) and returns the lines it wrote that were not read,
+// each checked; ok is false if it did not end.
+func (d *driver) endedWithin(wait time.Duration) (rest []outputLine, ok bool) {
 	d.t.Helper()
 	start := time.Now()
+	deadline := time.After(wait)
+	for lines := d.lines; lines != nil; {
+		select {
+		case l, open := <-lines:
+			if !open { // the session has closed its output
+				lines = nil
+				continue
+			}
+			d.note("<", l.text)
+			d.check(l.text)
+			rest = append(rest, l)
+		case <-deadline:
+			return rest, false
+		}
+	}
 	select {
 	case <-d.done:
-	case <-time.After(answerWait):
-		d.fail("the session did not end within %v", answerWait)
+	case <-deadline:
+		return rest, false
 	}
 	logWait(d.t, time.Since(start), "the end of the session")
-	var rest []string
-	for l := range d.lines { // closed: the session has closed its output
-		d.note("<", l.text)
-		d.check(l.text)
-		rest = append(rest, l.text)
+	return rest, true
+}
+
+// ended waits for the session to end within answerWait, and returns the
+// lines it wrote that were not read, each checked.
+func (d *driver) ended() []string {
+	d.t.Helper()
+	rest, ok := d.endedWithin(answerWait)
+	if !ok {
+		d.fail("the session did not end within %v", answerWait)
 	}
-	return rest
+	return texts(rest)
+}
+
+// texts are the lines' texts.
+func texts(lines []outputLine) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.text
+	}
+	return out
 }
 
 // close ends the input and waits for the session to end.
-func (d *dialogue[S]) close() {
+func (d *driver) close() {
 	d.once.Do(func() {
 		d.in.Close()
 		select {
@@ -679,4 +759,20 @@ func checkSearch(t *testing.T, game *gameRecord, got []string) (iterations []uci
 		}
 	}
 	return iterations, best, ponder
+}
+
+// must fails the test at once if err is not nil.
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readFile reads a file, or fails the test.
+func readFile(t testing.TB, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	must(t, err)
+	return data
 }

@@ -44,10 +44,7 @@ var installFiles = []struct {
 // command line (parseCommandLine), each as an item of OPTIONS, and no flag
 // that does not exist.
 func TestManPageFlags(t *testing.T) {
-	page, err := os.ReadFile("install/umax.6")
-	if err != nil {
-		t.Fatal(err)
-	}
+	page := readFile(t, "install/umax.6")
 	fs := flag.NewFlagSet("umax", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	if _, err := parseCommandLine(fs, nil); err != nil {
@@ -89,10 +86,7 @@ func TestManPageFlags(t *testing.T) {
 // and that the logo XBoard looks for under that name (NAME.png) is a PNG
 // of 100 by 50 pixels, as Debian's engines' logos are.
 func TestEngineListFile(t *testing.T) {
-	data, err := os.ReadFile("install/umax.eng")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, "install/umax.eng")
 	lines := strings.Split(string(data), "\n")
 	var major, minor int
 	if len(lines) != 4 || lines[3] != "" {
@@ -108,14 +102,10 @@ func TestEngineListFile(t *testing.T) {
 		t.Errorf("install/umax.eng's variants %q do not include chess", lines[2])
 	}
 	f, err := os.Open(filepath.Join("install", lines[1]+".png"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer f.Close()
 	logo, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	if size := logo.Bounds().Size(); size != image.Pt(100, 50) {
 		t.Errorf("the logo is %v pixels, want 100x50", size)
 	}
@@ -199,9 +189,7 @@ func TestInstall(t *testing.T) {
 
 	t.Run("xboard", func(t *testing.T) {
 		home := filepath.Join(dir, "home")
-		if err := os.Mkdir(home, 0o755); err != nil {
-			t.Fatal(err)
-		}
+		must(t, os.Mkdir(home, 0o755))
 		settings := filepath.Join(home, "xboardrc")
 		// The first run: a new settings file, so XBoard's -autoInstall adds
 		// every engine of the plugin folders to its list; the engine given
@@ -311,9 +299,7 @@ func filesUnder(t *testing.T, root string) []string {
 		}
 		return err
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	slices.Sort(files)
 	return files
 }
@@ -330,9 +316,7 @@ func playInstalled(t *testing.T, stage, home, name string, gui bool, engine ...s
 	debug = filepath.Join(home, name+".debug")
 	settings := filepath.Join(home, "xboardrc")
 	screen := filepath.Join(home, "screen-"+name)
-	if err := os.Mkdir(screen, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.Mkdir(screen, 0o755))
 	// unshare: a mount namespace, as root inside it (mapped to the user),
 	// in which the staged /usr/local is mounted over /usr/local.
 	args := []string{"--mount", "--map-root-user", "sh", "-c", `mount --bind "$0" /usr/local && exec "$@"`,
@@ -357,9 +341,7 @@ func playInstalled(t *testing.T, stage, home, name string, gui bool, engine ...s
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, cmd.Start())
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	var err error

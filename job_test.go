@@ -66,9 +66,7 @@ func TestJobIsMicroMax(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s is not legal", m)
 			}
-			if err := e.play(mv); err != nil {
-				t.Fatal(err)
-			}
+			must(t, e.play(mv))
 			continue
 		}
 		root := e.Position

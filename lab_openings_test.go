@@ -1,4 +1,4 @@
-//go:build labtools
+//go:build generate
 
 package main
 
@@ -8,9 +8,9 @@ package main
 // position after the move at 20,000 nodes, scores it within 60 centipawns
 // of level. Both engines of a match are deterministic, so that a match of
 // N openings can play only 2N different games; these give more than 750.
-// Not part of go test ./...: written by
+// Not part of go test ./...: scripts/lab-openings.sh runs
 //
-//	go test -tags labtools -run TestWriteLabOpenings .
+//	go test -tags generate -run '^TestWriteLabOpenings$' .
 
 import (
 	"bufio"
@@ -20,10 +20,7 @@ import (
 )
 
 func TestWriteLabOpenings(t *testing.T) {
-	in, err := os.ReadFile("testdata/openings.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := readFile(t, "testdata/openings.epd")
 	seen := map[string]bool{}
 	var out []string
 	for _, line := range strings.Split(strings.TrimSpace(string(in)), "\n") {
@@ -53,16 +50,12 @@ func TestWriteLabOpenings(t *testing.T) {
 		}
 	}
 	f, err := os.Create("testdata/lab-openings.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	w := bufio.NewWriter(f)
 	for _, fen := range out {
 		w.WriteString(fen + "\n")
 	}
-	if err := w.Flush(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, w.Flush())
 	f.Close()
 	t.Logf("%d openings", len(out))
 }

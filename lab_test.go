@@ -107,10 +107,7 @@ func TestGivesCheck(t *testing.T) {
 	}
 	var positions, moves, checks, protected, illegal int
 	for _, fen := range append(labStarts, agreementStarts...) {
-		s, err := parseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := mustFEN(t, fen)
 		for w := 0; w < walks; w++ {
 			pos := s.pos
 			for ply := 0; ply < plies; ply++ {
@@ -272,10 +269,7 @@ func TestLabSearchesAgree(t *testing.T) {
 	}
 	for _, combo := range labCombos {
 		for _, fen := range labStarts {
-			s, err := parseFEN(fen)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := mustFEN(t, fen)
 			var got [2]struct {
 				Position
 				nodes int

@@ -21,18 +21,11 @@ import (
 // draws; with -update it writes the file.
 func TestLogoIsGenerated(t *testing.T) {
 	var drawn bytes.Buffer
-	if err := png.Encode(&drawn, drawLogo()); err != nil {
-		t.Fatal(err)
-	}
+	must(t, png.Encode(&drawn, drawLogo()))
 	if *update {
-		if err := os.WriteFile("install/umax.png", drawn.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		must(t, os.WriteFile("install/umax.png", drawn.Bytes(), 0o644))
 	}
-	committed, err := os.ReadFile("install/umax.png")
-	if err != nil {
-		t.Fatal(err)
-	}
+	committed := readFile(t, "install/umax.png")
 	if !bytes.Equal(drawn.Bytes(), committed) {
 		t.Error("install/umax.png is not what drawLogo (logo_test.go) draws: go test -run TestLogoIsGenerated -update . writes it")
 	}

@@ -22,16 +22,15 @@ package main
 // depend on time ("?", time controls) the rest follows the engine's moves.
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"regexp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -42,116 +41,103 @@ var (
 	modelSeed = flag.Uint64("model.seed", 1, "seed of TestModel*'s first sequence (the others follow it)")
 )
 
-// --- The transcript --------------------------------------------------------
+// --- The driver ------------------------------------------------------------
 
-// event is a line sent to the session or written by it.
-type event struct {
-	sent bool
-	text string
+// modelDriver is what the CECP and UCI drivers share: the driver of the
+// session, the random choices of the sequence, and the time each command
+// was sent. A line cannot answer a command sent after it arrived: a
+// command's time is taken before it is written to the session, a line's
+// after the session wrote it.
+type modelDriver struct {
+	*driver
+	name   string // the protocol, for failures
+	rng    *rand.Rand
+	seed   uint64
+	sentAt []time.Time
+	lines  int                          // the lines read
+	model  func(line string, limit int) // the model takes a line the engine wrote, having read at most limit commands
 }
 
-// transcript records the lines both ways in the order they happened: a
-// line is recorded as sent before it is written to the session, and as
-// received after the session wrote it, so a line received cannot answer a
-// command recorded after it.
-type transcript struct {
-	mu     sync.Mutex
-	events []event
-	ended  bool // the session's output has ended
+// startModelDriver starts the session open makes, and its driver.
+func startModelDriver(t *testing.T, name string, seed, stream uint64, model func(string, int), open func(rng *rand.Rand, out io.Writer) func(io.Reader)) *modelDriver {
+	d := &modelDriver{name: name, rng: rand.New(rand.NewPCG(seed, stream)), seed: seed, model: model}
+	d.driver = serveDriver(t, anyProtocol, func(out io.Writer) func(io.Reader) { return open(d.rng, out) })
+	d.keep = 40
+	return d
 }
 
-func (tr *transcript) add(e event) {
-	tr.mu.Lock()
-	tr.events = append(tr.events, e)
-	tr.mu.Unlock()
+func (d *modelDriver) fail(format string, args ...any) {
+	d.t.Helper()
+	d.driver.fail("%s sequence of seed %d: %s", d.name, d.seed, fmt.Sprintf(format, args...))
 }
 
-// from returns the events from i on, and whether the output has ended.
-func (tr *transcript) from(i int) ([]event, bool) {
-	tr.mu.Lock()
-	defer tr.mu.Unlock()
-	return slices.Clone(tr.events[i:]), tr.ended
-}
-
-// tail writes the last n events, for a failure message.
-func (tr *transcript) tail(n int) string {
-	tr.mu.Lock()
-	defer tr.mu.Unlock()
-	var b strings.Builder
-	for _, e := range tr.events[max(len(tr.events)-n, 0):] {
-		dir := "<- "
-		if e.sent {
-			dir = "-> "
-		}
-		b.WriteString(dir + e.text + "\n")
+// write notes the time of a command and sends it.
+func (d *modelDriver) write(text string) {
+	d.sentAt = append(d.sentAt, time.Now())
+	if text == eofMark {
+		d.endInput()
+		return
 	}
-	return b.String()
+	d.send(text)
 }
 
-// pipeSession connects a session's input and output to a transcript.
-type pipeSession struct {
-	tr   *transcript
-	in   *io.PipeWriter
-	done chan struct{} // closed when the session's serve returns
-	read chan struct{} // closed when all its output is recorded
-}
-
-func startPipeSession(serve func(in io.Reader, out io.Writer)) *pipeSession {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	p := &pipeSession{tr: &transcript{}, in: inW, done: make(chan struct{}), read: make(chan struct{})}
-	go func() {
-		serve(inR, outW)
-		close(p.done)
-		outW.Close()
-	}()
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			p.tr.add(event{text: sc.Text()})
-		}
-		p.tr.mu.Lock()
-		p.tr.ended = true
-		p.tr.mu.Unlock()
-		close(p.read)
-	}()
-	return p
-}
-
-// send records a line and writes it to the session.
-func (p *pipeSession) send(text string) {
-	p.tr.add(event{sent: true, text: text})
-	io.WriteString(p.in, text+"\n")
-}
-
-// closeInput ends the session's input, as a GUI that exits does.
-func (p *pipeSession) closeInput() {
-	p.tr.add(event{sent: true, text: eofMark})
-	p.in.Close()
-}
-
-// eofMark stands for the end of input in the transcript.
+// eofMark stands for the end of input among the commands.
 const eofMark = "<end of input>"
 
-// waitFor waits until a received line satisfies ok, and reports whether
-// one did in time.
-func (p *pipeSession) waitFor(ok func(string) bool, from int, timeout time.Duration) bool {
-	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		evs, ended := p.tr.from(from)
-		for _, e := range evs {
-			if !e.sent && ok(e.text) {
-				return true
-			}
-		}
-		from += len(evs)
-		if ended {
-			return false
-		}
-		time.Sleep(time.Millisecond)
-	}
-	return false
+// take gives the model a line the session wrote.
+func (d *modelDriver) take(l outputLine) {
+	d.t.Helper()
+	d.lines++
+	d.model(l.text, sort.Search(len(d.sentAt), func(i int) bool { return d.sentAt[i].After(l.at) }))
 }
+
+// await gives the model the lines that arrive, up to and including the
+// first for which stop is true, which must come within wait.
+func (d *modelDriver) await(what string, wait time.Duration, stop func(string) bool) {
+	d.t.Helper()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	for {
+		l := d.read(timer, wait, what)
+		d.take(l)
+		if stop(l.text) {
+			return
+		}
+	}
+}
+
+// end sends quit, or ends the input (end(eofMark)) at a random moment, and
+// gives the model the lines the session writes before it ends, which it
+// must within a second.
+func (d *modelDriver) end(last func(text string)) {
+	d.t.Helper()
+	pause(d.rng)
+	at := time.Now()
+	if d.rng.IntN(2) == 0 {
+		last("quit")
+	} else {
+		last(eofMark)
+	}
+	rest, ok := d.endedWithin(10 * time.Second)
+	if !ok {
+		d.fail("the session did not end")
+	}
+	if took := time.Since(at); took > time.Second {
+		d.fail("the session took %v to end", took)
+	}
+	for _, l := range rest {
+		d.take(l)
+	}
+}
+
+// pause waits a random moment: often none, mostly a few milliseconds.
+func pause(rng *rand.Rand) {
+	if rng.IntN(3) > 0 {
+		time.Sleep(time.Duration(rng.ExpFloat64() * float64(3*time.Millisecond)))
+	}
+}
+
+func (d *modelDriver) pick(list ...string) string { return list[d.rng.IntN(len(list))] }
 
 // --- Nondeterminism ----------------------------------------------------------
 
@@ -204,24 +190,15 @@ func explore[M model[M]](m M, f func(M, *oracle) bool) []M {
 // take internal steps (step returns their results: reading the next command,
 // a search ending unseen), then must write line (consume).
 func advance[M model[M]](states []M, step func(M) []M, consume func(M, *oracle) bool) []M {
-	seen := map[string]bool{}
 	taken := map[string]bool{}
 	var out []M
-	for len(states) > 0 {
-		s := states[len(states)-1]
-		states = states[:len(states)-1]
-		if k := s.key(); seen[k] {
-			continue
-		} else {
-			seen[k] = true
-		}
+	for _, s := range closure(states, step) {
 		for _, c := range explore(s, consume) {
 			if k := c.key(); !taken[k] {
 				taken[k] = true
 				out = append(out, c)
 			}
 		}
-		states = append(states, step(s)...)
 	}
 	return out
 }
@@ -835,53 +812,30 @@ var modelFENs = []struct {
 
 // cecpDriver plays one sequence.
 type cecpDriver struct {
-	t      *testing.T
-	rng    *rand.Rand
-	seed   uint64
-	p      *pipeSession
+	*modelDriver
 	sent   []cecpCmd
 	states []*cecpModel
-	seen   int // transcript events fed to the model
-	nsent  int // commands among them
-	pings  int
-	lines  int
-}
-
-func (d *cecpDriver) fail(format string, args ...any) {
-	d.t.Helper()
-	d.t.Fatalf("CECP sequence of seed %d: %s\nthe last lines (-> sent, <- received):\n%s",
-		d.seed, fmt.Sprintf(format, args...), d.p.tr.tail(40))
 }
 
 func (d *cecpDriver) send(text, answer string) {
 	d.sent = append(d.sent, cecpCmd{text, answer})
-	d.p.send(text)
+	d.write(text)
 }
 
-// feed gives the model the lines that have arrived.
-func (d *cecpDriver) feed() {
+// consume gives the model a line the engine wrote.
+func (d *cecpDriver) consume(line string, limit int) {
 	d.t.Helper()
-	evs, _ := d.p.tr.from(d.seen)
-	for _, e := range evs {
-		d.seen++
-		if e.sent {
-			d.nsent++
-			continue
-		}
-		d.lines++
-		if strings.HasPrefix(e.text, "#") {
-			continue // comments (statistics, castling rights dropped)
-		}
-		limit := d.nsent
-		d.states = advance(d.states,
-			func(m *cecpModel) []*cecpModel { return m.steps(limit) },
-			func(m *cecpModel, o *oracle) bool { return m.consume(e.text, o) })
-		if len(d.states) == 0 {
-			d.fail("%q cannot be written here", e.text)
-		}
-		if len(d.states) > 2000 {
-			d.fail("the model has %d states", len(d.states))
-		}
+	if strings.HasPrefix(line, "#") {
+		return // comments (statistics, castling rights dropped)
+	}
+	d.states = advance(d.states,
+		func(m *cecpModel) []*cecpModel { return m.steps(limit) },
+		func(m *cecpModel, o *oracle) bool { return m.consume(line, o) })
+	if len(d.states) == 0 {
+		d.fail("%q cannot be written here", line)
+	}
+	if len(d.states) > 2000 {
+		d.fail("the model has %d states", len(d.states))
 	}
 }
 
@@ -891,7 +845,6 @@ func (d *cecpDriver) sync() *cecpModel {
 	d.t.Helper()
 	d.pings++
 	pong := "pong " + strconv.Itoa(d.pings)
-	from := d.seen
 	// The pong is owed at once unless the engine may be thinking on its
 	// move when it reads the ping (analysing and pondering answer at once).
 	wait, all := answerWait, len(d.sent)
@@ -902,10 +855,7 @@ func (d *cecpDriver) sync() *cecpModel {
 		}
 	}
 	d.send("ping "+strconv.Itoa(d.pings), "")
-	if !d.p.waitFor(func(s string) bool { return s == pong }, from, wait) {
-		d.fail("no %q within %v", pong, wait)
-	}
-	d.feed()
+	d.await(strconv.Quote(pong), wait, func(s string) bool { return s == pong })
 	// Every state has read every command now (the ping was the last).
 	var rest []*cecpModel
 	for _, s := range d.states {
@@ -919,15 +869,6 @@ func (d *cecpDriver) sync() *cecpModel {
 	d.states = rest
 	return rest[0]
 }
-
-// pause waits a random moment: often none, mostly a few milliseconds.
-func pause(rng *rand.Rand) {
-	if rng.IntN(3) > 0 {
-		time.Sleep(time.Duration(rng.ExpFloat64() * float64(3*time.Millisecond)))
-	}
-}
-
-func (d *cecpDriver) pick(list ...string) string { return list[d.rng.IntN(len(list))] }
 
 // anytime sends one of the commands a GUI sends while the engine thinks.
 func (d *cecpDriver) anytime() {
@@ -1036,9 +977,10 @@ func (d *cecpDriver) step(m *cecpModel) {
 func runCECPSequence(t *testing.T, seed uint64) (commands, lines int) {
 	t.Helper()
 	e := smallEngine()
-	d := &cecpDriver{t: t, rng: rand.New(rand.NewPCG(seed, 0x6d6f64656c)), seed: seed}
-	cfg := config{nodeBudget: 3000 + d.rng.IntN(100000)}
-	d.p = startPipeSession(func(in io.Reader, out io.Writer) { newSession(e, out, cfg).serve(in) })
+	d := &cecpDriver{}
+	d.modelDriver = startModelDriver(t, "CECP", seed, 0x6d6f64656c, d.consume, func(rng *rand.Rand, out io.Writer) func(io.Reader) {
+		return newSession(e, out, config{nodeBudget: 3000 + rng.IntN(100000)}).serve
+	})
 	start := &cecpModel{sent: &d.sent, engineSide: black}
 	start.setGame(setup{pos: newGame()})
 	d.states = []*cecpModel{start}
@@ -1054,24 +996,7 @@ func runCECPSequence(t *testing.T, seed uint64) (commands, lines int) {
 	if d.rng.IntN(4) == 0 {
 		d.step(d.states[0]) // the end comes while the engine may think
 	}
-	pause(d.rng)
-	at := time.Now()
-	if d.rng.IntN(2) == 0 {
-		d.send("quit", "")
-	} else {
-		d.p.closeInput()
-		d.sent = append(d.sent, cecpCmd{text: eofMark})
-	}
-	select {
-	case <-d.p.done:
-		if took := time.Since(at); took > time.Second {
-			d.fail("the session took %v to end", took)
-		}
-	case <-time.After(10 * time.Second):
-		d.fail("the session did not end")
-	}
-	<-d.p.read
-	d.feed()
+	d.end(func(text string) { d.send(text, "") })
 	// The session has ended: it has read quit, or every command.
 	all := len(d.sent)
 	for _, s := range closure(d.states, func(m *cecpModel) []*cecpModel { return m.steps(all) }) {
@@ -1281,52 +1206,35 @@ func (m *uciModel) consume(line string, _ *oracle) bool {
 // --- The UCI driver ----------------------------------------------------------
 
 type uciDriver struct {
-	t      *testing.T
-	rng    *rand.Rand
-	seed   uint64
-	p      *pipeSession
-	sent   []uciCmd
-	states []*uciModel
-	seen   int
-	nsent  int
-	lines  int
+	*modelDriver
+	sent     []uciCmd
+	states   []*uciModel
+	readyoks int // the readyok lines read
 	// the game the driver sets up: a start and moves
 	start Position
 	base  string
 	moves []string
 }
 
-func (d *uciDriver) fail(format string, args ...any) {
-	d.t.Helper()
-	d.t.Fatalf("UCI sequence of seed %d: %s\nthe last lines (-> sent, <- received):\n%s",
-		d.seed, fmt.Sprintf(format, args...), d.p.tr.tail(40))
-}
-
 func (d *uciDriver) send(text string, pos *Position) {
 	d.sent = append(d.sent, uciCmd{text, pos})
-	d.p.send(text)
+	d.write(text)
 }
 
-func (d *uciDriver) feed() {
+// consume gives the model a line the engine wrote.
+func (d *uciDriver) consume(line string, limit int) {
 	d.t.Helper()
-	evs, _ := d.p.tr.from(d.seen)
-	for _, e := range evs {
-		d.seen++
-		if e.sent {
-			d.nsent++
-			continue
-		}
-		d.lines++
-		if strings.HasPrefix(e.text, "info string ") {
-			continue // what the engine tells about input it could not use
-		}
-		limit := d.nsent
-		d.states = advance(d.states,
-			func(m *uciModel) []*uciModel { return m.steps(limit) },
-			func(m *uciModel, o *oracle) bool { return m.consume(e.text, o) })
-		if len(d.states) == 0 {
-			d.fail("%q cannot be written here", e.text)
-		}
+	if line == "readyok" {
+		d.readyoks++
+	}
+	if strings.HasPrefix(line, "info string ") {
+		return // what the engine tells about input it could not use
+	}
+	d.states = advance(d.states,
+		func(m *uciModel) []*uciModel { return m.steps(limit) },
+		func(m *uciModel, o *oracle) bool { return m.consume(line, o) })
+	if len(d.states) == 0 {
+		d.fail("%q cannot be written here", line)
 	}
 }
 
@@ -1341,16 +1249,7 @@ func (d *uciDriver) sync() {
 			n++
 		}
 	}
-	got := 0
-	if !d.p.waitFor(func(s string) bool {
-		if s == "readyok" {
-			got++
-		}
-		return got == n
-	}, 0, answerWait) { // at once, also during a search
-		d.fail("no readyok within %v", answerWait)
-	}
-	d.feed()
+	d.await("readyok", answerWait, func(string) bool { return d.readyoks == n })
 }
 
 // uciWord is the command of a line: its first word that is one, as the
@@ -1364,8 +1263,6 @@ func uciWord(text string) (name string, args []string) {
 	}
 	return "", nil
 }
-
-func (d *uciDriver) pick(list ...string) string { return list[d.rng.IntN(len(list))] }
 
 // position sends a position command: the driver's game, often a move or
 // two longer, sometimes another start, and if broken is true sometimes a
@@ -1470,9 +1367,10 @@ func (d *uciDriver) anytime() {
 func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 	t.Helper()
 	e := newEngine(minTableSize)
-	d := &uciDriver{t: t, rng: rand.New(rand.NewPCG(seed, 0x756369)), seed: seed, start: newGame(), base: "startpos"}
-	cfg := config{nodeBudget: 3000 + d.rng.IntN(100000), maxMemory: 2}
-	d.p = startPipeSession(func(in io.Reader, out io.Writer) { newUCISession(e, out, cfg).serve(in) })
+	d := &uciDriver{start: newGame(), base: "startpos"}
+	d.modelDriver = startModelDriver(t, "UCI", seed, 0x756369, d.consume, func(rng *rand.Rand, out io.Writer) func(io.Reader) {
+		return newUCISession(e, out, config{nodeBudget: 3000 + rng.IntN(100000), maxMemory: 2}).serve
+	})
 	d.states = []*uciModel{{sent: &d.sent, pos: newGame()}}
 	d.send("uci", nil)
 	for n := 10 + d.rng.IntN(60); n > 0; n-- {
@@ -1487,24 +1385,7 @@ func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 			d.anytime()
 		}
 	}
-	pause(d.rng)
-	at := time.Now()
-	if d.rng.IntN(2) == 0 {
-		d.send("quit", nil)
-	} else {
-		d.p.closeInput()
-		d.sent = append(d.sent, uciCmd{text: eofMark})
-	}
-	select {
-	case <-d.p.done:
-		if took := time.Since(at); took > time.Second {
-			d.fail("the session took %v to end", took)
-		}
-	case <-time.After(10 * time.Second):
-		d.fail("the session did not end")
-	}
-	<-d.p.read
-	d.feed()
+	d.end(func(text string) { d.send(text, nil) })
 	// The session has ended: it has read quit, or every command.
 	for _, s := range closure(d.states, func(m *uciModel) []*uciModel { return m.steps(len(d.sent)) }) {
 		if len(s.owed) == 0 && !s.running && s.ending == 0 && s.quit {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 )
@@ -28,10 +27,7 @@ func TestPerft(t *testing.T) {
 	for _, c := range perftCases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			s, err := parseFEN(c.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := mustFEN(t, c.fen)
 			for depth, want := range c.counts {
 				if got := s.pos.perft(depth + 1); got != want {
 					t.Errorf("perft(%d) = %d, want %d", depth+1, got, want)
@@ -116,10 +112,7 @@ func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
 	}
 	positions := 0
 	for _, fen := range agreementStarts {
-		s, err := parseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := mustFEN(t, fen)
 		for w := 0; w < walks; w++ {
 			pos := s.pos
 			for ply := 0; ply < plies; ply++ {
@@ -167,10 +160,7 @@ func TestAttackersAgree(t *testing.T) {
 		starts = append(starts, c.fen)
 	}
 	for _, name := range []string{"testdata/openings.epd", "testdata/tactics.epd"} {
-		text, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		text := readFile(t, name)
 		for _, line := range strings.Split(strings.TrimSpace(string(text)), "\n") {
 			starts = append(starts, strings.Join(strings.Fields(line)[:4], " ")+" 0 1")
 		}

@@ -14,10 +14,7 @@ import (
 // that the script applies it. When the code moves, this fails and names the
 // line to update, rather than the script finding the mutation missing.
 func TestMutationList(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("scripts", "mutations.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, filepath.Join("scripts", "mutations.txt"))
 	names := map[string]bool{}
 	mutations := 0
 	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {

@@ -65,11 +65,9 @@ func TestNpmPackage(t *testing.T) {
 	tmp := t.TempDir()
 	env := offlineNpmEnv(tmp)
 	project := installNpmPackage(t, tmp, env)
-	if err := os.WriteFile(filepath.Join(project, "drive.mjs"), []byte(moduleDriver), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	npx := func(t *testing.T) *lineEngine { return startNodeEngine(t, project, env, "npx", "umax") }
-	module := func(t *testing.T) *lineEngine { return startNodeEngine(t, project, env, "node", "drive.mjs") }
+	must(t, os.WriteFile(filepath.Join(project, "drive.mjs"), []byte(moduleDriver), 0o644))
+	npx := func(t *testing.T) *driver { return startNodeEngine(t, project, env, "npx", "umax") }
+	module := func(t *testing.T) *driver { return startNodeEngine(t, project, env, "node", "drive.mjs") }
 	t.Run("npx-uci", func(t *testing.T) { uciBattery(t, npx, true) })
 	t.Run("module-uci", func(t *testing.T) { uciBattery(t, module, false) })
 	t.Run("npx-cecp", func(t *testing.T) { cecpGame(t, npx) })
@@ -118,7 +116,7 @@ func queuedLines(t *testing.T, project string, env []string) {
 // they count the native engine's nodes, iteration by iteration; an isready
 // during an infinite search, sent as soon as uciok comes, is answered
 // before the stop.
-func freshEngine(t *testing.T, start func(*testing.T) *lineEngine) {
+func freshEngine(t *testing.T, start func(*testing.T) *driver) {
 	script := []string{"uci", "position startpos", "go nodes 30000", "position startpos moves e2e4", "go nodes 30000",
 		"position startpos moves e2e4 e7e5", "go nodes 30000", "position startpos moves e2e4 e7e5 g1f3", "go nodes 200000"}
 	if got, want := searchLines(start(t).run(script)), searchLines(startNative(t).run(script)); !slices.Equal(got, want) {
@@ -130,16 +128,16 @@ func freshEngine(t *testing.T, start func(*testing.T) *lineEngine) {
 	}
 	e := start(t)
 	e.send("uci") // timed from uciok: npx and node take seconds to start on a loaded machine
-	e.until(func(l string) bool { return l == "uciok" }, 20*time.Second)
+	e.within(20*time.Second, "uciok", func(l string) bool { return l == "uciok" })
 	asked := e.send("position startpos", "go infinite", "isready")
-	e.until(func(l string) bool { return l == "readyok" }, 20*time.Second)
+	e.within(20*time.Second, "readyok", func(l string) bool { return l == "readyok" })
 	waited := time.Since(asked)
 	t.Logf("isready during an infinite search, sent at uciok: readyok after %v", waited)
 	if waited > 2*time.Second {
 		t.Errorf("isready during an infinite search, sent at uciok: readyok after %v, want 2 s at most", waited)
 	}
 	e.send("stop")
-	e.until(isBestmove, 20*time.Second)
+	e.within(20*time.Second, "bestmove", isBestmove)
 }
 
 // offlineNpmEnv is the environment of npm and node in the test: no
@@ -177,9 +175,7 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 	run(".", "env", "UMAX_REPOSITORY=git@example.org:umax/umax.git", "sh", "scripts/web.sh", "pack", npmVersion, dist)
 	tarball := filepath.Join(dist, "umax-"+npmVersion+".tgz")
 	info, err := os.Stat(tarball)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	t.Logf("scripts/web.sh pack: %s, %d bytes, in %v", filepath.Base(tarball), info.Size(), time.Since(start).Round(time.Millisecond))
 	listing := strings.Fields(run(".", "tar", "-tzf", tarball))
 	var files []string
@@ -191,16 +187,12 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 		t.Errorf("the package holds %q, want %q", files, npmFiles)
 	}
 	project := filepath.Join(tmp, "project")
-	if err := os.Mkdir(project, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.Mkdir(project, 0o755))
 	start = time.Now()
 	run(project, "npm", "install", tarball)
 	t.Logf("npm install, offline, into an empty project: %v", time.Since(start).Round(time.Millisecond))
 	installed, err := os.ReadDir(filepath.Join(project, "node_modules"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	for _, e := range installed {
 		if e.Name() != "umax" && e.Name() != ".bin" && e.Name() != ".package-lock.json" {
 			t.Errorf("npm installed %s besides umax", e.Name())
@@ -215,13 +207,8 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 		Bin                                                   map[string]string
 		Dependencies                                          map[string]string
 	}
-	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "package.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &manifest); err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, filepath.Join(project, "node_modules", "umax", "package.json"))
+	must(t, json.Unmarshal(data, &manifest))
 	if manifest.Name != "umax" || manifest.Version != npmVersion || len(manifest.Dependencies) > 0 {
 		t.Errorf("the installed package.json: %s", data)
 	}
@@ -238,47 +225,29 @@ func installNpmPackage(t *testing.T, tmp string, env []string) string {
 	return project
 }
 
-// lineEngine is an engine driven by lines, as a GUI drives one: under Node
-// (startNodeEngine) or the native engine in this process (startNative).
-type lineEngine struct {
-	t     *testing.T
-	pid   int // the process's, under Node
-	in    io.WriteCloser
-	lines <-chan outputLine
-	done  <-chan struct{} // the engine has ended
-}
-
 // startNodeEngine runs a command under Node in the project (npx umax, or
-// node and the module's driver); it is killed at the end of the test if
-// it is still running.
-func startNodeEngine(t *testing.T, project string, env []string, args ...string) *lineEngine {
+// node and the module's driver), and drives it; it is killed at the end of
+// the test if it is still running.
+func startNodeEngine(t *testing.T, project string, env []string, args ...string) *driver {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	killGroupOnCancel(cmd) // npx runs the command in a shell of its own
 	cmd.Dir, cmd.Env, cmd.Stderr = project, env, os.Stderr
 	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	outR, outW, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	cmd.Stdout = outW
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, cmd.Start())
 	outW.Close()
 	done := make(chan struct{})
-	e := &lineEngine{t: t, pid: cmd.Process.Pid, in: in}
-	lines := outputLines(outR)
-	e.lines = lines
 	go func() {
 		cmd.Wait()
 		close(done)
 	}()
-	e.done = done
+	e := newDriver(t, anyProtocol, in, outR, done)
+	e.pid, e.ready = cmd.Process.Pid, time.Minute
 	t.Cleanup(func() {
 		in.Close()
 		select {
@@ -290,107 +259,6 @@ func startNodeEngine(t *testing.T, project string, env []string, args ...string)
 		<-done
 	})
 	return e
-}
-
-// startNative runs the native engine in this process as the command runs
-// it (runProtocol: the first command chooses the protocol), with the
-// largest Hash of the wasm engine, so that its answers are the same.
-func startNative(t *testing.T) *lineEngine {
-	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan struct{})
-	go func() {
-		runProtocol(newEngine(defaultHashEntries), inR, outW, config{maxMemory: workerHashMB})
-		outW.Close()
-		close(done)
-	}()
-	e := &lineEngine{t: t, in: inW, lines: outputLines(outR), done: done}
-	t.Cleanup(func() {
-		inW.Close()
-		for range e.lines { // the session may still be writing
-		}
-		<-done
-	})
-	return e
-}
-
-// send writes command lines.
-func (e *lineEngine) send(cmds ...string) time.Time {
-	e.t.Helper()
-	for _, c := range cmds {
-		if _, err := io.WriteString(e.in, c+"\n"); err != nil {
-			e.t.Fatalf("send %q: %v", c, err)
-		}
-	}
-	return time.Now()
-}
-
-// until returns the output lines up to and including the first one for
-// which stop is true, failing the test if the engine ends or is silent
-// for timeout.
-func (e *lineEngine) until(stop func(string) bool, timeout time.Duration) []string {
-	e.t.Helper()
-	var got []string
-	deadline := time.After(timeout)
-	for {
-		select {
-		case l, ok := <-e.lines:
-			if !ok {
-				e.t.Fatalf("the engine ended; its last lines: %q", got)
-			}
-			got = append(got, l.text)
-			if stop(l.text) {
-				return got
-			}
-		case <-deadline:
-			e.t.Fatalf("waited %v; the lines so far: %q", timeout, got)
-		}
-	}
-}
-
-// sync sends cmds and isready, and returns the lines before readyok.
-func (e *lineEngine) sync(cmds ...string) []string {
-	e.t.Helper()
-	e.send(append(slices.Clip(cmds), "isready")...)
-	got := e.until(func(l string) bool { return l == "readyok" }, time.Minute)
-	return got[:len(got)-1]
-}
-
-// run sends a UCI script, waiting after every go for its bestmove, and at
-// the end for the answer to an isready; it returns the lines before it.
-func (e *lineEngine) run(script []string) []string {
-	e.t.Helper()
-	var got []string
-	for _, c := range script {
-		e.send(c)
-		if strings.HasPrefix(c, "go") {
-			got = append(got, e.until(isBestmove, 2*time.Minute)...)
-		}
-	}
-	return append(got, e.sync()...)
-}
-
-// ended waits up to timeout for the engine to end, and returns the lines
-// it wrote meanwhile; ok is false if it did not end.
-func (e *lineEngine) ended(timeout time.Duration) (rest []string, ok bool) {
-	deadline := time.After(timeout)
-	for {
-		select {
-		case l, open := <-e.lines:
-			if !open {
-				select {
-				case <-e.done:
-					return rest, true
-				case <-deadline:
-					return rest, false
-				}
-			}
-			rest = append(rest, l.text)
-		case <-deadline:
-			return rest, false
-		}
-	}
 }
 
 // searchLines keeps what node identity compares: the info lines with a
@@ -425,12 +293,9 @@ func withoutTimes(lines []string) []string {
 // then for every think "position startpos moves" with the game so far and
 // "go nodes BUDGET". It returns the commands and the native engine's
 // output; the game ends at the first bestmove 0000 (mate or stalemate).
-func goldenUCIScript(t *testing.T, native *lineEngine, path string, options ...string) (script, lines []string) {
+func goldenUCIScript(t *testing.T, native *driver, path string, options ...string) (script, lines []string) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", path+".in"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, filepath.Join("testdata", path+".in"))
 	budget := strings.TrimPrefix(filepath.Ext(path), ".")
 	script = append(slices.Clone(options), "ucinewgame")
 	lines = native.run(script)
@@ -462,7 +327,7 @@ func goldenUCIScript(t *testing.T, native *lineEngine, path string, options ...s
 // isready and stop during a search; go right after a bestmove and during
 // a search; clocks at zero and below; mate and stalemate; bad input; quit
 // and the end of input during a search.
-func uciBattery(t *testing.T, start func(*testing.T) *lineEngine, golden bool) {
+func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 	native := startNative(t)
 	e := start(t)
 	got, want := e.sync("uci"), native.sync("uci")
@@ -489,12 +354,12 @@ func uciBattery(t *testing.T, start func(*testing.T) *lineEngine, golden bool) {
 		}
 		t.Logf("%s: %d searches, %d lines: the native engine's", g, strings.Count(strings.Join(want, "\n"), "bestmove"), len(want))
 	}
-	for _, x := range []*lineEngine{e, native} {
+	for _, x := range []*driver{e, native} {
 		x.sync("setoption name Futility Pruning value true")
 	}
 
 	// Bad input: the native engine's answers, word for word.
-	for _, x := range []*lineEngine{e, native} {
+	for _, x := range []*driver{e, native} {
 		x.sync("ucinewgame")
 	}
 	bad := []string{"nonsense here", "position fen garbage", "position startpos moves e2e5", "setoption name Hash value 100000",
@@ -523,23 +388,23 @@ func uciBattery(t *testing.T, start func(*testing.T) *lineEngine, golden bool) {
 
 	// go during a search stops it first.
 	e.send("position startpos", "go infinite", "go nodes 1000")
-	got = e.until(isBestmove, time.Minute)
-	got = append(got, e.until(isBestmove, time.Minute)...)
+	got = e.within(time.Minute, "bestmove", isBestmove)
+	got = append(got, e.within(time.Minute, "bestmove", isBestmove)...)
 	if !slices.Contains(got, "info string go during a search: the search is stopped first") {
 		t.Errorf("go during a search: %q", got)
 	}
 
 	// isready and stop during a search.
 	e.send("position startpos moves e2e4 e7e5", "go infinite")
-	got = e.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 4 }, time.Minute)
+	got = e.within(time.Minute, "depth 4", func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 4 })
 	sent := e.send("isready")
-	ready := e.until(func(l string) bool { return l == "readyok" || isBestmove(l) }, time.Minute)
+	ready := e.within(time.Minute, "readyok or bestmove", func(l string) bool { return l == "readyok" || isBestmove(l) })
 	readyAfter := time.Since(sent)
 	if ready[len(ready)-1] != "readyok" {
 		t.Errorf("isready during go infinite: bestmove first: %q", ready)
 	}
 	sent = e.send("stop")
-	got = append(append(got, ready[:len(ready)-1]...), e.until(isBestmove, time.Minute)...)
+	got = append(append(got, ready[:len(ready)-1]...), e.within(time.Minute, "bestmove", isBestmove)...)
 	stopAfter := time.Since(sent)
 	t.Logf("during go infinite: readyok %v after isready, bestmove %v after stop", readyAfter.Round(time.Millisecond), stopAfter.Round(time.Millisecond))
 	if readyAfter > 2*time.Second || stopAfter > 2*time.Second {
@@ -556,7 +421,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *lineEngine, golden bool) {
 	// engine's words about the values.
 	for _, goLine := range []string{"go wtime 0 btime 0", "go wtime -5000 btime -5000 winc 0 binc 0", "go movetime 0", "go movetime -10 nodes 3000"} {
 		sent := e.send("position startpos", goLine)
-		got := e.until(isBestmove, time.Minute)
+		got := e.within(time.Minute, "bestmove", isBestmove)
 		took := time.Since(sent)
 		game.reset(setup{pos: newGame()})
 		checkSearch(t, &game, got)
@@ -564,7 +429,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *lineEngine, golden bool) {
 			t.Errorf("%s: bestmove after %v", goLine, took)
 		}
 		native.send("position startpos", goLine)
-		want := native.until(isBestmove, time.Minute)
+		want := native.within(time.Minute, "bestmove", isBestmove)
 		if infoStrings(got) != infoStrings(want) {
 			t.Errorf("%s: said %q, the native engine %q", goLine, infoStrings(got), infoStrings(want))
 		}
@@ -581,7 +446,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *lineEngine, golden bool) {
 				cmds = append(cmds, "stop")
 			}
 			e.send(cmds...)
-			got := withoutTimes(e.until(isBestmove, time.Minute))
+			got := withoutTimes(e.within(time.Minute, "bestmove", isBestmove))
 			if len(got) != 2 || got[0] != c.want || got[1] != "bestmove 0000" {
 				t.Errorf("%s, %s: %q", c.fen, goLine, got)
 			}
@@ -593,14 +458,15 @@ func uciBattery(t *testing.T, start func(*testing.T) *lineEngine, golden bool) {
 	for _, end := range []string{"quit", "end of input"} {
 		e := start(t)
 		e.send("uci", "position startpos", "go infinite")
-		e.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 }, time.Minute)
+		e.within(time.Minute, "depth 3", func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 })
 		sent := time.Now()
 		if end == "quit" {
 			e.send("quit")
 		} else {
 			e.in.Close()
 		}
-		rest, ok := e.ended(10 * time.Second)
+		lines, ok := e.endedWithin(10 * time.Second)
+		rest := texts(lines)
 		t.Logf("%s during a search: the command ended %v after it", end, time.Since(sent).Round(time.Millisecond))
 		if !ok {
 			t.Errorf("%s during a search: still running after 10 s", end)
@@ -625,23 +491,24 @@ func infoStrings(lines []string) string {
 // cecpGame plays a short game in CECP under Node and natively: the first
 // command chooses the protocol; the thinking lines (but their times), the
 // moves, pong and the answers to bad input are the native engine's.
-func cecpGame(t *testing.T, start func(*testing.T) *lineEngine) {
+func cecpGame(t *testing.T, start func(*testing.T) *driver) {
 	script := []string{"xboard", "protover 2", "new", "post", "sd 5", "usermove e2e4", "usermove d2d4", "ping 1",
 		"usermove e9e9", "frobnicate", "setboard 8/8/8 w", "new", "sd 4", "usermove b1c3", "ping 2", "quit"}
-	transcript := func(e *lineEngine) []string {
+	transcript := func(e *driver) []string {
 		var got []string
 		for _, c := range script {
 			e.send(c)
 			switch {
 			case strings.HasPrefix(c, "protover"):
-				got = append(got, e.until(func(l string) bool { return l == "feature done=1" }, time.Minute)...)
+				got = append(got, e.within(time.Minute, "feature done=1", func(l string) bool { return l == "feature done=1" })...)
 			case strings.HasPrefix(c, "usermove") && c != "usermove e9e9":
-				got = append(got, e.until(func(l string) bool { return strings.HasPrefix(l, "move ") }, 2*time.Minute)...)
+				got = append(got, e.within(2*time.Minute, "move", isMove)...)
 			case strings.HasPrefix(c, "ping"):
-				got = append(got, e.until(func(l string) bool { return strings.HasPrefix(l, "pong") }, time.Minute)...)
+				got = append(got, e.within(time.Minute, "pong", func(l string) bool { return strings.HasPrefix(l, "pong") })...)
 			}
 		}
-		rest, ok := e.ended(10 * time.Second)
+		lines, ok := e.endedWithin(10 * time.Second)
+		rest := texts(lines)
 		if !ok {
 			t.Errorf("quit did not end the engine")
 		}
@@ -668,17 +535,12 @@ func cecpGame(t *testing.T, start func(*testing.T) *lineEngine) {
 // module: it prints the engine's lines up to the bestmove of a 5-ply
 // search, the native engine's, and ends.
 func readmeExample(t *testing.T, project string, env []string) {
-	data, err := os.ReadFile(filepath.Join(project, "node_modules", "umax", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, filepath.Join(project, "node_modules", "umax", "README.md"))
 	blocks := regexp.MustCompile("(?s)```js\n(.*?)```").FindAllStringSubmatch(string(data), -1)
 	if len(blocks) != 2 || strings.Count(blocks[0][1], "\n") != 5 || strings.Count(blocks[1][1], "\n") != 5 {
 		t.Fatalf("the README's examples are not two of five lines each: %q", blocks)
 	}
-	if err := os.WriteFile(filepath.Join(project, "example.mjs"), []byte(blocks[0][1]), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.WriteFile(filepath.Join(project, "example.mjs"), []byte(blocks[0][1]), 0o644))
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", "example.mjs")
@@ -752,43 +614,31 @@ umax: the engine has ended`
 	}
 }
 
-// startNativeFlags runs the native engine in this process as the command
-// runs it with the flags args (main.go), with the largest Hash of the wasm
-// engine.
-func startNativeFlags(t *testing.T, args ...string) *lineEngine {
+// startNative runs the native engine in this process as the command runs
+// it with the flags args (main.go; without a flag the first command
+// chooses the protocol), with the largest Hash of the wasm engine, so that
+// its answers are the same.
+func startNative(t *testing.T, args ...string) *driver {
 	t.Helper()
 	cl, err := parseCommandLine(flag.NewFlagSet("umax", flag.ContinueOnError), args)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	cl.cfg.maxMemory = workerHashMB
 	e := newEngine(defaultHashEntries)
 	e.literal = cl.literal
-	if err := cl.applyOptions(e, &cl.cfg); err != nil {
-		t.Fatal(err)
-	}
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan struct{})
-	go func() {
-		switch {
-		case cl.classic:
-			runConsole(e, cl, inR, outW)
-		case cl.uci:
-			newUCISession(e, outW, cl.cfg).serve(inR)
-		default:
-			runProtocol(e, inR, outW, cl.cfg)
+	must(t, cl.applyOptions(e, &cl.cfg))
+	native := serveDriver(t, anyProtocol, func(out io.Writer) func(io.Reader) {
+		return func(in io.Reader) {
+			switch {
+			case cl.classic:
+				runConsole(e, cl, in, out)
+			case cl.uci:
+				newUCISession(e, out, cl.cfg).serve(in)
+			default:
+				runProtocol(e, in, out, cl.cfg)
+			}
 		}
-		outW.Close()
-		close(done)
-	}()
-	native := &lineEngine{t: t, in: inW, lines: outputLines(outR), done: done}
-	t.Cleanup(func() {
-		inW.Close()
-		for range native.lines {
-		}
-		<-done
 	})
+	native.ready = time.Minute
 	return native
 }
 
@@ -805,12 +655,12 @@ func npmFlags(t *testing.T, project string, env []string) {
 		{[]string{"-nodes", "5000", "-uci", "-futility=false"}, []string{"position startpos moves d2d4", "go"}},
 	} {
 		var got, want []string
-		for i, e := range []*lineEngine{startNodeEngine(t, project, env, append([]string{"npx", "umax"}, c.args...)...), startNativeFlags(t, c.args...)} {
+		for i, e := range []*driver{startNodeEngine(t, project, env, append([]string{"npx", "umax"}, c.args...)...), startNative(t, c.args...)} {
 			var lines []string
 			for _, command := range c.script { // a bestmove within 30 s: these searches take less than a second
 				e.send(command)
 				if strings.HasPrefix(command, "go") {
-					lines = append(lines, e.until(isBestmove, 30*time.Second)...)
+					lines = append(lines, e.within(30*time.Second, "bestmove", isBestmove)...)
 				}
 			}
 			lines = withoutTimes(append(lines, e.sync()...))
@@ -828,12 +678,13 @@ func npmFlags(t *testing.T, project string, env []string) {
 		}
 	}
 	// micro-Max's console dialogue: a move typed, then an empty line to think.
-	e, native := startNodeEngine(t, project, env, "npx", "umax", "-classic", "-nodes", "2000"), startNativeFlags(t, "-classic", "-nodes", "2000")
+	e, native := startNodeEngine(t, project, env, "npx", "umax", "-classic", "-nodes", "2000"), startNative(t, "-classic", "-nodes", "2000")
 	var transcripts [2][]string
-	for i, x := range []*lineEngine{e, native} {
+	for i, x := range []*driver{e, native} {
 		x.send("e2e4", "")
 		x.in.Close()
-		transcripts[i], _ = x.ended(time.Minute)
+		rest, _ := x.endedWithin(time.Minute)
+		transcripts[i] = texts(rest)
 	}
 	if !slices.Equal(transcripts[0], transcripts[1]) || len(transcripts[0]) < 20 {
 		t.Errorf("npx umax -classic:\n%s\nnatively:\n%s", strings.Join(transcripts[0], "\n"), strings.Join(transcripts[1], "\n"))
@@ -917,17 +768,17 @@ func TestNpmSpeed(t *testing.T) {
 		}
 		for range 3 {
 			e.send("position startpos moves e2e4", "go infinite")
-			e.until(func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 5 }, time.Minute)
+			e.within(time.Minute, "depth 5", func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 5 })
 			sent := e.send("isready")
-			e.until(func(l string) bool { return l == "readyok" }, time.Minute)
+			e.within(time.Minute, "readyok", func(l string) bool { return l == "readyok" })
 			ready = append(ready, time.Since(sent).Round(time.Millisecond))
 			sent = e.send("stop")
-			e.until(isBestmove, time.Minute)
+			e.within(time.Minute, "bestmove", isBestmove)
 			stop = append(stop, time.Since(sent).Round(time.Millisecond))
 		}
 		peakKB = peakMemoryKB(t, e.pid)
 		e.send("quit")
-		if _, ok := e.ended(10 * time.Second); !ok {
+		if _, ok := e.endedWithin(10 * time.Second); !ok {
 			t.Errorf("%s did not end after quit", strings.Join(args, " "))
 		}
 		return start, nodes, ms, ready, stop, peakKB
@@ -1011,10 +862,7 @@ func npmOptionsTable() string {
 // -flag in backquotes; and it tells how to install from the tarball, not
 // from the registry, where the package is not published.
 func TestNpmReadme(t *testing.T) {
-	data, err := os.ReadFile("web/npm/README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, "web/npm/README.md")
 	readme := string(data)
 	table := npmOptionsTable()
 	if !strings.Contains(readme, table) {
@@ -1073,9 +921,7 @@ func TestWasmOutsideWorker(t *testing.T) {
 		t.Fatalf("go build for js/wasm: %v\n%s", err, out)
 	}
 	root, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	runner := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec_node.js")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

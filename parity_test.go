@@ -92,10 +92,7 @@ func TestListingFromBrowser(t *testing.T) {
 		t.Fatal("the C listing is needed: -parity.listing PATH")
 	}
 	needProgram(t, "gcc", "gcc")
-	plain, err := os.ReadFile(*listing)
-	if err != nil {
-		t.Fatal(err)
-	}
+	plain := readFile(t, *listing)
 	dir := t.TempDir()
 	var copied []byte
 	for i, line := range bytes.Split(plain, []byte("\n")) {
@@ -109,9 +106,7 @@ func TestListingFromBrowser(t *testing.T) {
 		copied = append(copied, "\r\n"...)
 	}
 	browser := filepath.Join(dir, "umax41-copied.c")
-	if err := os.WriteFile(browser, copied, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.WriteFile(browser, copied, 0o644))
 	input := []byte("e2e4\n\nd2d4\n\n\n")
 	outputs := map[string][]byte{}
 	for _, src := range []string{*listing, browser} {

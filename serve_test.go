@@ -43,14 +43,10 @@ func TestWebServe(t *testing.T) {
 		cmd := exec.Command("sh", args...)
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
+		must(t, err)
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
+		must(t, cmd.Start())
 		t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
 		lines := make(chan string, 10)
 		go func() {
@@ -105,9 +101,7 @@ func TestWebServe(t *testing.T) {
 		if c.group {
 			target = -target
 		}
-		if err := syscall.Kill(target, c.signal); err != nil {
-			t.Fatal(err)
-		}
+		must(t, syscall.Kill(target, c.signal))
 		ended := make(chan error, 1)
 		go func() {
 			for range lines {
@@ -134,9 +128,7 @@ func TestWebServe(t *testing.T) {
 // freePort is a port free on every address now.
 func freePort(t *testing.T) int {
 	l, err := net.Listen("tcp", ":0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -364,9 +363,7 @@ func TestStrengthLevelsInOrder(t *testing.T) {
 		for i, g := range benchPositions {
 			e := smallEngine()
 			for _, mv := range strings.Fields(g.moves) {
-				if err := e.play(mustMove(t, &e.Position, mv)); err != nil {
-					t.Fatal(err)
-				}
+				must(t, e.play(mustMove(t, &e.Position, mv)))
 			}
 			scored, _ := e.scoreMoves(&searchControl{}, level.budget, e.legalMoves(), nil)
 			best := scored[0].score
@@ -506,10 +503,7 @@ func TestStrengthFlags(t *testing.T) {
 // predict 85%). Games that reach 200 plies count as draws.
 func TestStrengthOrder(t *testing.T) {
 	needFull(t, "matches between strength levels, about a minute")
-	data, err := os.ReadFile("testdata/openings.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, "testdata/openings.epd")
 	openings := strings.Split(strings.TrimSpace(string(data)), "\n")[:10]
 	for weak := minStrengthElo; weak+300 < fullStrengthElo; weak += 300 {
 		strong := weak + 300

@@ -66,7 +66,7 @@ func isExecutable(path string) bool {
 }
 
 // update is Go's usual -update: the tests that derive a file from others
-// rewrite it: testdata/games (TestWriteGameInputs), testdata/openings.epd
+// rewrite it: testdata/openings.epd
 // (TestOpeningsEPD), testdata/tactics.epd (TestTacticsSuite, from
 // -tactics.source), install/umax.png (TestLogoIsGenerated).
-var update = flag.Bool("update", false, "rewrite the files tests derive: testdata/games, testdata/openings.epd, testdata/tactics.epd (with -tactics.source), install/umax.png")
+var update = flag.Bool("update", false, "rewrite the files tests derive: testdata/openings.epd, testdata/tactics.epd (with -tactics.source), install/umax.png")

@@ -57,9 +57,7 @@ func hugeKB(t *testing.T, p unsafe.Pointer) int { return smapsKB(t, p, "AnonHuge
 // mapping that holds p.
 func smapsKB(t *testing.T, p unsafe.Pointer, field string) int {
 	f, err := os.Open("/proc/self/smaps")
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer f.Close()
 	addr := uint64(uintptr(p))
 	inside := false
@@ -76,9 +74,7 @@ func smapsKB(t *testing.T, p unsafe.Pointer, field string) int {
 		}
 		if inside && fields[0] == field {
 			kb, err := strconv.Atoi(fields[1])
-			if err != nil {
-				t.Fatal(err)
-			}
+			must(t, err)
 			return kb
 		}
 	}
@@ -98,9 +94,7 @@ func hugePagesOn() bool {
 func populateWorks(t *testing.T) bool {
 	const size = 4 * hugePage
 	mem, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer syscall.Munmap(mem)
 	before := residentKB(t, unsafe.Pointer(&mem[0]))
 	if syscall.Madvise(mem, madvPopulateWrite) != nil {

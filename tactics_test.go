@@ -91,9 +91,7 @@ type epdLine struct {
 func readEPD(t *testing.T, name string) []epdLine {
 	t.Helper()
 	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	defer f.Close()
 	var lines []epdLine
 	sc := bufio.NewScanner(f)
@@ -127,9 +125,7 @@ func readEPD(t *testing.T, name string) []epdLine {
 		}
 		lines = append(lines, l)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	must(t, sc.Err())
 	return lines
 }
 
@@ -147,9 +143,7 @@ func writeTactics(t *testing.T, from string) {
 		}
 		fmt.Fprintf(&out, "%s c0 %q;\n", l.text, movesText(moves))
 	}
-	if err := os.WriteFile(tacticsFile, []byte(out.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	must(t, os.WriteFile(tacticsFile, []byte(out.String()), 0o644))
 	t.Logf("%s written, %d positions skipped", tacticsFile, skipped)
 }
 

@@ -67,9 +67,7 @@ func (c treeCase) trace(t *testing.T) tracedIteration {
 		if !ok {
 			t.Fatalf("%s: bad move %s", c.name, text)
 		}
-		if err := e.play(m); err != nil {
-			t.Fatal(err)
-		}
+		must(t, e.play(m))
 	}
 	var tr tracedIteration
 	root := e.Position
@@ -227,9 +225,7 @@ func TestTreeDOT(t *testing.T) {
 	for _, c := range treeCases() {
 		tr := c.trace(t)
 		var out bytes.Buffer
-		if err := tr.rec.writeDOT(&out, "test"); err != nil {
-			t.Fatal(err)
-		}
+		must(t, tr.rec.writeDOT(&out, "test"))
 		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 		if !strings.HasPrefix(lines[0], "digraph tree {") || lines[len(lines)-1] != "}" {
 			t.Fatalf("%s: not a digraph: %q ... %q", c.name, lines[0], lines[len(lines)-1])
@@ -285,9 +281,7 @@ func TestTreeGraphviz(t *testing.T) {
 		}
 		tr := c.trace(t)
 		var out bytes.Buffer
-		if err := tr.rec.writeDOT(&out, "test"); err != nil {
-			t.Fatal(err)
-		}
+		must(t, tr.rec.writeDOT(&out, "test"))
 		cmd := exec.Command(dot, "-Tsvg")
 		cmd.Stdin = &out
 		svg, err := cmd.Output()
@@ -354,9 +348,7 @@ func TestTreeTitleCounters(t *testing.T) {
 	c := &console{e: newEngine(1 << 16), budget: 1000, treePlies: 2}
 	c.run(strings.NewReader("g1f3\ng8f6\nb1c3\n\n"), io.Discard)
 	var dot bytes.Buffer
-	if err := c.tree.writeDOT(&dot, "test"); err != nil {
-		t.Fatal(err)
-	}
+	must(t, c.tree.writeDOT(&dot, "test"))
 	if want := "Black to move: rnbqkb1r/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R b KQkq - 3 2"; !strings.Contains(dot.String(), want) {
 		t.Errorf("the title does not say %q:\n%.600s", want, dot.String())
 	}
@@ -373,10 +365,7 @@ func TestTreeImages(t *testing.T) {
 		file     string
 		futility bool
 	}{{"doc/tree-e4-41.dot", true}, {"doc/tree-e4-40.dot", false}} {
-		want, err := os.ReadFile(c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		want := readFile(t, c.file)
 		e := newEngine(defaultHashEntries)
 		e.futility = c.futility
 		var got bytes.Buffer

@@ -44,9 +44,7 @@ func passNodes(p [6]any) int { return int(p[3].(float64)) }
 func decodeTree(t *testing.T, r *treeRecorder) jsonTree {
 	t.Helper()
 	var b strings.Builder
-	if err := r.writeJSON(&b, "caption \"quoted\"\n"); err != nil {
-		t.Fatal(err)
-	}
+	must(t, r.writeJSON(&b, "caption \"quoted\"\n"))
 	var tree jsonTree
 	if err := json.Unmarshal([]byte(b.String()), &tree); err != nil {
 		t.Fatalf("the tree's JSON does not decode: %v\n%.300s", err, b.String())
@@ -58,7 +56,7 @@ func decodeTree(t *testing.T, r *treeRecorder) jsonTree {
 }
 
 // TestTreeJSONCounts checks what the page's tree view and stepper show
-// (the steps: checkSteps, treesteps_test.go): the nodes of
+// (the steps: checkSteps, stepsource_test.go): the nodes of
 // the iteration (as the kibitz lines count them) split into drawn nodes,
 // earlier iterations and quiescence boxes; every node's last iteration
 // counting itself once plus the nodes of the children it searched; the

@@ -45,40 +45,60 @@ func TestPolyglotMatch(t *testing.T) {
 	}
 }
 
-// TestOpeningsEPD: testdata/openings.epd, the openings of the fastchess
-// matches (scripts/uci-match.sh; fastchess reads PGN only in SAN), holds
-// the position after each line of testdata/openings.pgn, in order. With
-// -update the test writes it.
+// TestOpeningsEPD: every line of testdata/openings.pgn, the openings of
+// the XBoard matches, is legal from the initial position, and there are at
+// least 60; testdata/openings.epd, the openings of the fastchess matches
+// (scripts/uci-match.sh; fastchess reads PGN only in SAN), holds the
+// position after each, in order. With -update the test writes it.
 func TestOpeningsEPD(t *testing.T) {
-	data, err := os.ReadFile("testdata/openings.pgn")
-	if err != nil {
-		t.Fatal(err)
+	openings, err := readOpenings("testdata/openings.pgn")
+	must(t, err)
+	if len(openings) < 60 {
+		t.Errorf("%d opening lines, want at least 60", len(openings))
 	}
 	var epd strings.Builder
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || line[0] == '%' || line[0] == '[' {
-			continue
-		}
+	for _, o := range openings {
 		pos := newGame()
-		for _, word := range strings.Fields(line) {
-			if word == "*" || strings.HasSuffix(word, ".") {
-				continue
-			}
+		for _, word := range o.moves {
 			pos.makeMove(mustMove(t, &pos, word))
 		}
 		fields := strings.Fields(fenOf(&pos))
 		epd.WriteString(strings.Join(fields[:4], " ") + "\n")
 	}
 	if *update {
-		if err := os.WriteFile("testdata/openings.epd", []byte(epd.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		must(t, os.WriteFile("testdata/openings.epd", []byte(epd.String()), 0o644))
 	}
-	got, err := os.ReadFile("testdata/openings.epd")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != epd.String() {
+	if got := readFile(t, "testdata/openings.epd"); string(got) != epd.String() {
 		t.Errorf("testdata/openings.epd is not the positions of testdata/openings.pgn; go test -run TestOpeningsEPD -update writes it")
 	}
+}
+
+// opening is a line of testdata/openings.pgn.
+type opening struct {
+	name  string
+	moves []string
+}
+
+// readOpenings reads the event names and move lines of a PGN file written
+// in coordinate notation.
+func readOpenings(name string) ([]opening, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var list []opening
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "[Event "):
+			list = append(list, opening{name: strings.Trim(line[len("[Event "):], `"]`)})
+		case line == "" || line[0] == '%' || line[0] == '[' || len(list) == 0:
+		default:
+			for _, word := range strings.Fields(line) {
+				if word != "*" && !strings.HasSuffix(word, ".") {
+					list[len(list)-1].moves = append(list[len(list)-1].moves, word)
+				}
+			}
+		}
+	}
+	return list, nil
 }

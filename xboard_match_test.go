@@ -134,9 +134,7 @@ func playXBoardMatch(t *testing.T, dir, name string, first, tc []string, fen str
 	args = append(append(args, matchSettings...), tc...)
 	if fen != "" {
 		fenFile := filepath.Join(dir, name+".fen")
-		if err := os.WriteFile(fenFile, []byte(fen+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		must(t, os.WriteFile(fenFile, []byte(fen+"\n"), 0o644))
 		args = append(args, "-lpf", fenFile, "-lpi", "1")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(games)*90*time.Second)
@@ -237,10 +235,7 @@ func checkMatch(t *testing.T, pgn, debug string, want int) {
 			t.Errorf("game %d lost by a false claim: {%s}", i+1, g.reason)
 		}
 	}
-	data, err := os.ReadFile(debug)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := readFile(t, debug)
 	least, moves := -1, 0
 	for _, line := range strings.Split(string(data), "\n") {
 		_, msg, ok := strings.Cut(line, "<first : ")
