@@ -48,7 +48,7 @@
 //     and the hook's declaration; its header is the glossary of C letters.
 //  2. search_literal.go: micro-Max's D() statement for statement, with the
 //     C's variables and jumps and micro-Max's comments; it needs only
-//     umax.go, the hook (hook.go) and the table slot's packing in hash.go.
+//     umax.go, the hook and the table slot's packing in hash.go.
 //  3. hash.go: glibc's rand() replayed, the hash keys, the transposition
 //     table's 9-byte slots and its size; table_linux.go and table_other.go,
 //     its memory.
