@@ -38,13 +38,8 @@ done
 shift $((OPTIND - 1))
 [ $# = 1 ] || usage
 version=$1
-case $version in
-[0-9]*) ;;
-*) echo "deb.sh: the version starts with a digit (Debian's rule): $version" >&2; exit 2 ;;
-esac
-case $version in
-*[!0-9A-Za-z.+-]*) echo "deb.sh: version may hold only letters, digits, '.', '+' and '-'" >&2; exit 2 ;;
-esac
+. "$(dirname "$0")/release-version.sh"
+check_version deb.sh "$version"
 export PATH="$PATH:/usr/local/go/bin"
 arch=${arch:-$(go env GOARCH)}
 case $arch in

@@ -51,13 +51,8 @@ done
 shift $((OPTIND - 1))
 [ $# = 1 ] || usage
 version=$1
-case $version in
-[0-9]*) ;;
-*) echo "release.sh: the version starts with a digit: $version" >&2; exit 2 ;;
-esac
-case $version in
-*[!0-9A-Za-z.+-]*) echo "release.sh: version may hold only letters, digits, '.', '+' and '-'" >&2; exit 2 ;;
-esac
+. "$(dirname "$0")/release-version.sh"
+check_version release.sh "$version"
 platforms=${platforms:-windows/amd64 darwin/amd64 darwin/arm64 linux/amd64 linux/arm64}
 tools="tar gzip sha256sum"
 case $platforms in *windows*) tools="$tools zip" ;; esac
