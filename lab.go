@@ -80,6 +80,7 @@ type labSettings struct {
 	gooseLegal     bool // goose chases, protected meaning a legal recapture
 	gooseRefined   bool // goose chases pruned only for good (legal protection, no second attacker or a cheap protector)
 	gooseBudget    int  // the goose budget's passes in a horizon node (the thread's MAX_QS_ITER+1), 0: off
+	shadow         bool // every pruned move also searched, its score only counted (shadow.go)
 }
 
 // The laboratory's margins, in micro-Max's units (a pawn is 99).
@@ -226,15 +227,22 @@ func (l *labRules) leave(best, score, nodes int) {
 func (e *Engine) setLab(lab labSettings) {
 	e.rules = nil
 	if lab.active() {
-		e.rules = &labRules{e: e, lab: lab}
+		rules := &labRules{e: e, lab: lab}
+		e.rules = rules
+		if lab.shadow {
+			e.rules = newShadowHook(e, rules)
+		}
 	}
 }
 
 // lab is the laboratory's switches of e (setLab): the zero value, micro-Max,
 // if none is on.
 func (e *Engine) lab() labSettings {
-	if l, ok := e.rules.(*labRules); ok {
-		return l.lab
+	switch r := e.rules.(type) {
+	case *labRules:
+		return r.lab
+	case *shadowHook:
+		return r.rules.lab
 	}
 	return labSettings{}
 }

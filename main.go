@@ -311,7 +311,7 @@ func (c *console) turn(line *[9]int) {
 	}()
 	ctl := &searchControl{budget: c.budget, report: c.kibitz}
 	if c.stats {
-		c.last = searchStats{}
+		c.last = searchStats{shadow: e.shadowTally()}
 		ctl.hooks = append(ctl.hooks, &c.last)
 	}
 	e.pendingFrom = infinity // think

@@ -160,6 +160,8 @@ var options = []option{
 		usage: "the goose budget iterated: a quiescence search is searched with 0, 1, ... goose chases allowed in a branch, up to N passes, until none was pruned in its essential tree (0: off)",
 		get:   func(e *Engine, _ *config) int { return e.lab().gooseBudget },
 		set:   func(e *Engine, _ *config, v int) { lab := e.lab(); lab.gooseBudget = v; e.setLab(lab) }},
+	labSwitch("Lab Shadow", "Lab shadow", "shadow", func(l *labSettings) *bool { return &l.shadow },
+		"the shadow search: every move a rule prunes (micro-Max's futility too) is also searched, its score only counted; -stats (UCI: debug on) says per rule how many prunes were wrong (the move would have raised alpha) and how many changed their node's result"),
 }
 
 // labSwitch is the row of a laboratory switch, the field sw of labSettings.
