@@ -34,6 +34,7 @@
 //	-futility-margin M, -extended-futility, -deep-futility, -aggressive-futility, -goose-pruning,
 //	-goose-budget N, ...
 //	                  the futility laboratory's rules, all off by default
+//	-shadow           with -stats: every pruned move also searched; per rule, how many prunes were wrong
 //
 // # The code, in reading order
 //
@@ -75,8 +76,9 @@
 //     main() loop), the bench.
 //  7. The protocols: xboard.go (CECP) and uci.go (UCI).
 //  8. The instruments, which watch a search: stats.go (-stats), lab.go (the
-//     futility laboratory), tree.go and treedot.go (-tree), strength.go
-//     (the strength levels).
+//     futility laboratory), shadow.go (the shadow search: how often a rule
+//     prunes wrongly), tree.go and treedot.go (-tree), strength.go (the
+//     strength levels).
 //  9. The browser page's engine: worker_js.go (the Web Worker), uci_web.go
 //     (the page's own commands), treejson.go (the tree as JSON),
 //     stepsource.go (the stepper's lines of the literal search),

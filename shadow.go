@@ -92,6 +92,9 @@ type shadowHook struct {
 	// tableAnswered: the shadow search's first call resumed from an entry
 	// as deep as it was asked for.
 	tableAnswered bool
+	// watch, if set, is told of every shadowed prune of the search: the
+	// move (m.made: on the board) and what the shadow search found.
+	watch func(m *searchMove, r *shadowRecord)
 	// nodesBefore and poll: the node counter when the shadow search
 	// began, and the search's stop poll, which it is asked with.
 	nodesBefore int
@@ -189,6 +192,9 @@ func (s *shadowHook) move(m *searchMove) (pruneRule, int) {
 		s.records = append(s.records, shadowRecord{rule: rule, claim: score, searched: searched,
 			alphaNow: m.alphaNow, beta: m.beta, wrong: windowSide(searched, m) != windowSide(score, m),
 			failHigh: score >= m.beta, tabled: tabled})
+		if s.watch != nil {
+			s.watch(m, &s.records[len(s.records)-1])
+		}
 	}
 	return rule, score
 }

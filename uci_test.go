@@ -40,6 +40,7 @@ func TestUCIIdentify(t *testing.T) {
 		"option name Goose Legal Protection type check default false",
 		"option name Goose Refined type check default false",
 		"option name Goose Budget type spin default 0 min 0 max 9",
+		"option name Lab Shadow type check default false",
 		"uciok",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

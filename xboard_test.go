@@ -35,6 +35,7 @@ func TestFeatures(t *testing.T) {
 		`feature option="Goose legal protection -check 0"`,
 		`feature option="Goose refined -check 0"`,
 		`feature option="Goose budget -spin 0 0 9"`,
+		`feature option="Lab shadow -check 0"`,
 		"feature done=1",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -1,0 +1,350 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The shadow search's tests (shadow.go): it leaves the search alone (nodes,
+// scores, moves, table, the laboratory's state and the other hooks' view),
+// its counts add up, micro-Max's futility is never wrong but where the table
+// answers the reply, and deep futility is wrong only through the table,
+// but for the positions where it fails (doc/laboratory.md, "Soundness: the
+// shadow search").
+
+// shadowRun is what a game of two searches left: what the shadow search must
+// not change, and its tally of the first search.
+type shadowRun struct {
+	pos              Position
+	nodes            []int
+	reports          []string
+	stats            []searchStats // without the shadow's tally
+	table            []hashSlot
+	repeated, capped int
+	tally            shadowTally
+}
+
+// playShadow searches fen twice from a table of 4096 entries, the side to
+// move and then the other (the second search reads what the first stored;
+// none if the first finds no move),
+// with the switches lab (the shadow search on or off), futility, and the
+// literal search or the fast one.
+func playShadow(t *testing.T, fen string, lab labSettings, futility, literal bool, budget int) shadowRun {
+	t.Helper()
+	e := newEngine(1 << 12)
+	e.futility, e.literal = futility, literal
+	e.Position = mustFEN(t, fen).pos
+	e.setLab(lab)
+	var r shadowRun
+	for search := 0; search < 2; search++ {
+		stats := &searchStats{}
+		e.pendingFrom = infinity
+		ctl := &searchControl{budget: budget, hooks: []searchHook{stats}, report: func(depth, nodes, score, from, to int) {
+			r.reports = append(r.reports, fmt.Sprint(depth, nodes, score, moveName(from, to)))
+		}}
+		played := e.rootSearch(ctl)
+		if tally := e.shadowTally(); tally != nil && search == 0 {
+			r.tally = *tally
+		}
+		r.nodes, r.stats = append(r.nodes, e.nodes), append(r.stats, *stats)
+		if !played {
+			break // mate or stalemate
+		}
+	}
+	r.pos, r.table = e.Position, slices.Clone(e.table)
+	if l := rulesOf(e); l != nil {
+		r.repeated, r.capped = l.repeated, l.capped
+	}
+	return r
+}
+
+// rulesOf is e's laboratory rules, or nil.
+func rulesOf(e *Engine) *labRules {
+	switch r := e.rules.(type) {
+	case *labRules:
+		return r
+	case *shadowHook:
+		return r.rules
+	}
+	return nil
+}
+
+// TestShadowLeavesSearchAlone: with the shadow search on, every switch of
+// the laboratory (and none) searches as it does with the shadow off: the
+// same nodes, kibitz lines, statistics (the hooks that watch see the same
+// moves), moves, table contents and goose-budget passes, in the fast search
+// and the literal one; and the two searches' shadows count the same.
+func TestShadowLeavesSearchAlone(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
+	budget, starts, literalEvery := 20000, labStarts, 2
+	if reduced() { // a middlegame, castling, e.p. and promotions
+		budget, starts, literalEvery = 5000, []string{labStarts[1], labStarts[3], labStarts[4], labStarts[7]}, 4
+	}
+	combos := append([]struct {
+		name     string
+		futility bool
+		lab      labSettings
+	}{{"micro-Max 4.1", true, labSettings{}}}, labCombos...)
+	for _, combo := range combos {
+		for i, fen := range starts {
+			var tallies []shadowTally
+			for _, literal := range []bool{false, true} {
+				if literal && i%literalEvery != 0 {
+					continue // the literal search is slow: only some starts
+				}
+				off := playShadow(t, fen, combo.lab, combo.futility, literal, budget)
+				lab := combo.lab
+				lab.shadow = true
+				on := playShadow(t, fen, lab, combo.futility, literal, budget)
+				if on.pos != off.pos || !slices.Equal(on.nodes, off.nodes) || !slices.Equal(on.reports, off.reports) ||
+					!slices.Equal(on.stats, off.stats) || on.repeated != off.repeated || on.capped != off.capped {
+					t.Errorf("%s, %s, literal %v: the shadow search changed the search: nodes %v, not %v; kibitz\n%v\nnot\n%v",
+						combo.name, fen, literal, on.nodes, off.nodes, on.reports, off.reports)
+				}
+				if !slices.Equal(on.table, off.table) {
+					t.Errorf("%s, %s, literal %v: the shadow search changed the table", combo.name, fen, literal)
+				}
+				tallies = append(tallies, on.tally)
+			}
+			if len(tallies) == 2 && tallies[0] != tallies[1] {
+				t.Errorf("%s, %s: the fast search's shadow counted %+v, the literal's %+v", combo.name, fen, tallies[0].byRule, tallies[1].byRule)
+			}
+		}
+	}
+}
+
+// TestShadowBench: the bench with the shadow search on counts the nodes it
+// counts with it off (the full run: micro-Max's budget, the signature
+// 10120228; the fast one a smaller budget).
+func TestShadowBench(t *testing.T) {
+	t.Parallel() // a search of its own: it runs beside the goldens
+	budget := microMaxBudget
+	if reduced() {
+		budget = 50000
+	}
+	total := func(lab labSettings) string {
+		e := newEngine(1 << 16)
+		e.setLab(lab)
+		var out strings.Builder
+		runBench(e, budget, &out)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		return lines[len(lines)-2] // "N nodes"
+	}
+	on, off := total(labSettings{shadow: true}), total(labSettings{})
+	if on != off || budget == microMaxBudget && on != "10120228 nodes" {
+		t.Errorf("bench at %d nodes: %s with the shadow search, %s without", budget, on, off)
+	}
+}
+
+// TestShadowCounts: the shadow's counts add up: it shadows every move a
+// rule pruned (the statistics' prunes, rule by rule), wrong ones are among
+// the pruned, changed and tabled ones among the wrong; the lines of -stats
+// and of UCI's debug say them.
+func TestShadowCounts(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
+	for _, combo := range labCombos {
+		lab := combo.lab
+		lab.shadow = true
+		r := playShadow(t, labStarts[1], lab, combo.futility, false, 8000)
+		var pruned [numPruneRules]int64
+		for d := range r.stats[0].pruned {
+			pruned[ruleFutility] += r.stats[0].pruned[d]
+			for rule := ruleExtended; rule < numPruneRules; rule++ {
+				pruned[rule] += r.stats[0].prunedBy[rule][d]
+				pruned[ruleFutility] -= r.stats[0].prunedBy[rule][d]
+			}
+		}
+		for rule, c := range r.tally.byRule {
+			if c.pruned != pruned[rule] || c.wrong > c.pruned || c.changed > c.wrong || c.tabled > c.wrong {
+				t.Errorf("%s, rule %v: shadow %+v, the statistics count %d prunes", combo.name, pruneRule(rule), c, pruned[rule])
+			}
+		}
+		if r.tally.nodes == 0 {
+			t.Errorf("%s: no shadow nodes", combo.name)
+		}
+	}
+
+	// The lines: -stats, and UCI with debug on.
+	tally := &shadowTally{nodes: 77}
+	tally.byRule[ruleFutility] = shadowCount{pruned: 10, wrong: 2, changed: 1, tabled: 2}
+	tally.byRule[ruleDeep] = shadowCount{pruned: 5}
+	want := []string{"shadow futile pruned 10 wrong 2 changed 1", "shadow deep pruned 5 wrong 0 changed 0", "shadow nodes 77 (apart from the search's)"}
+	if got := tally.lines(); !slices.Equal(got, want) {
+		t.Errorf("lines %q, want %q", got, want)
+	}
+	d := newUCIDialogue(t, smallEngine(), config{})
+	d.sync("uci", "setoption name Lab Shadow value true", "setoption name Deep Futility value true", "debug on",
+		"position fen "+labStarts[1])
+	lines := d.search("go nodes 5000")
+	d.close()
+	var shadow []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "info string shadow ") {
+			shadow = append(shadow, l)
+		}
+	}
+	if len(shadow) != 3 || !strings.HasPrefix(shadow[0], "info string shadow futile pruned ") ||
+		!strings.HasPrefix(shadow[1], "info string shadow deep pruned ") || !strings.HasPrefix(shadow[2], "info string shadow nodes ") {
+		t.Errorf("UCI with debug on and Lab Shadow: the shadow's lines are %q", shadow)
+	}
+}
+
+// shadowPrune is a prune the shadow search found, with the node's board as
+// the fast search has it (before the move).
+type shadowPrune struct {
+	m     searchMove
+	board [256]int8
+	r     shadowRecord
+	v     int // the move's own score, before the rule changed it
+}
+
+// watchShadow has e's shadow search keep in *got every prune by rule for
+// which keep says so.
+func watchShadow(e *Engine, rule pruneRule, keep func(m *searchMove, r *shadowRecord) bool, got *[]shadowPrune) {
+	e.rules.(*shadowHook).watch = func(m *searchMove, r *shadowRecord) {
+		if r.rule == rule && keep(m, r) {
+			*got = append(*got, shadowPrune{*m, e.board, *r, m.score})
+		}
+	}
+}
+
+// freshScore searches the move of p again, as the shadow search did, but
+// from an empty table, under the laboratory's switches lab: its score.
+func freshScore(p shadowPrune, lab labSettings) int {
+	e := newEngine(1 << 16)
+	lab.shadow = false
+	e.setLab(lab)
+	e.board, e.side = p.board, p.m.side
+	m := p.m
+	m.makeOn(&e.board)
+	e.findPieces()
+	e.ctl, e.hook = &searchControl{}, e.rules
+	index, lock := m.replyKeys()
+	return -e.search(24-m.side, -m.beta, -m.alphaNow, -p.v, index, lock, m.passed, m.to, m.remaining)
+}
+
+// shadowPositions are positions the soundness tests search: the
+// laboratory's starts and the first tactics of WAC.
+func shadowPositions(t *testing.T) []string {
+	positions := slices.Clone(labStarts)
+	for i, l := range readEPD(t, tacticsFile) {
+		if i < 12 {
+			positions = append(positions, fenOf(&l.pos))
+		}
+	}
+	return positions
+}
+
+// TestShadowFutilitySound: micro-Max's futility is never wrong where the
+// table does not answer the pruned move's reply: the reply stands pat, and
+// the move scores exactly its v (or -infinity: the reply captures the king).
+// The wrong prunes are exactly those whose reply the table answered.
+func TestShadowFutilitySound(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
+	budget := 30000
+	if reduced() {
+		budget = 10000
+	}
+	var total shadowCount
+	for _, fen := range shadowPositions(t) {
+		for _, literal := range []bool{false, true} {
+			e := newEngine(1 << 16)
+			e.literal = literal
+			e.Position = mustFEN(t, fen).pos
+			e.pendingFrom = infinity
+			e.setLab(labSettings{shadow: true})
+			var inexact []shadowPrune
+			watchShadow(e, ruleFutility, func(m *searchMove, r *shadowRecord) bool {
+				return !r.tabled && r.searched != r.claim && r.searched != -infinity
+			}, &inexact)
+			e.rootSearch(&searchControl{budget: budget})
+			c := e.shadowTally().byRule[ruleFutility]
+			if c.wrong != c.tabled || len(inexact) > 0 {
+				t.Errorf("%s, literal %v: futility %+v; prunes whose reply was searched and did not score v: %d", fen, literal, c, len(inexact))
+			}
+			total.pruned, total.wrong = total.pruned+c.pruned, total.wrong+c.wrong
+		}
+	}
+	if total.pruned < 100000 {
+		t.Errorf("%d futile moves shadowed", total.pruned)
+	}
+	t.Logf("futility: %d prunes, %d wrong, every one through the table", total.pruned, total.wrong)
+}
+
+// TestShadowDeepFutility: deep futility's wrong prunes come from the table:
+// each, searched again from an empty table, is right. And the positions
+// where it fails without the table's help (doc/laboratory.md): a move that
+// stalemates, and a zugzwang where the opponent's forced move loses
+// positional points.
+func TestShadowDeepFutility(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
+	budget := 30000
+	if reduced() {
+		budget = 10000
+	}
+	lab := labSettings{deep: true, shadow: true}
+	var pruned, wrong int64
+	for _, fen := range shadowPositions(t) {
+		e := newEngine(1 << 16)
+		e.Position = mustFEN(t, fen).pos
+		e.pendingFrom = infinity
+		e.setLab(lab)
+		var wrongs []shadowPrune
+		watchShadow(e, ruleDeep, func(m *searchMove, r *shadowRecord) bool { return r.wrong }, &wrongs)
+		e.rootSearch(&searchControl{budget: budget})
+		for _, p := range wrongs {
+			if fresh := freshScore(p, lab); fresh > p.m.alphaNow {
+				t.Errorf("%s: deep futility pruned %s (v %d, f %d), which scores %d from an empty table", fen,
+					moveName(p.m.from, p.m.to), p.v, p.m.alphaNow, fresh)
+			}
+		}
+		c := e.shadowTally().byRule[ruleDeep]
+		pruned, wrong = pruned+c.pruned, wrong+c.wrong
+	}
+	if pruned < 10000 {
+		t.Errorf("%d deep futile moves shadowed", pruned)
+	}
+	t.Logf("deep futility: %d prunes, %d wrong, none without the table", pruned, wrong)
+
+	for _, c := range []struct {
+		why, fen     string
+		depth        int
+		alpha, beta  int
+		move         string
+		remaining    int
+		v, f, scored int
+	}{
+		// Ke6-f7 stalemates Black, whose rook, bishop and pawns cannot
+		// move: a draw (0, less the delayed-loss point: -1) where White, a
+		// rook and more behind, has alpha -201.
+		{"stalemate", "rb5k/p1p4p/P1P1K2P/8/8/8/8/8 w - - 0 1", 3, -200, -100, "e6f7", 2, -745, -201, -1},
+		// Kg1-f2 leaves Black one move, Kc8-b8, 5 centre points worse;
+		// then Ba1-e5 gains 28: 33, less the delayed-loss point, is 32,
+		// more than posMargin's 30 (Black has no piece: nothing to gain).
+		{"zugzwang", "2k5/7R/4N3/8/8/8/8/B5K1 w - - 0 1", 4, 1019, 1119, "g1f2", 3, 1068, 1099, 1100},
+	} {
+		s := mustFEN(t, c.fen)
+		e := newEngine(1 << 16)
+		e.Position = s.pos
+		e.findPieces()
+		e.pendingFrom = infinity
+		e.setLab(lab)
+		var found []shadowPrune
+		watchShadow(e, ruleDeep, func(m *searchMove, r *shadowRecord) bool {
+			return moveName(m.from, m.to) == c.move && m.remaining == c.remaining && r.wrong
+		}, &found)
+		e.ctl, e.hook = &searchControl{}, e.rules
+		e.search(e.side, c.alpha, c.beta, e.eval, 1, 1, noSquare, noSquare, c.depth)
+		if len(found) == 0 {
+			t.Errorf("%s, %s: deep futility did not prune %s wrongly", c.why, c.fen, c.move)
+			continue
+		}
+		p := found[0]
+		if p.v != c.v || p.m.alphaNow != c.f || p.r.searched != c.scored || freshScore(p, lab) != c.scored {
+			t.Errorf("%s, %s: %s pruned with v %d, f %d; it scores %d, from an empty table %d; want %d, %d, %d",
+				c.why, c.fen, c.move, p.v, p.m.alphaNow, p.r.searched, freshScore(p, lab), c.v, c.f, c.scored)
+		}
+	}
+}
