@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -166,6 +167,29 @@ func TestShadowCounts(t *testing.T) {
 		}
 	}
 
+	// changed, as count judges it when an iteration ends: a futile-type
+	// prune whose score beats the best, a fail-high prune that gave it.
+	futile := func(searched int) shadowRecord {
+		return shadowRecord{rule: ruleFutility, claim: 10, searched: searched, alphaNow: 20, beta: 100, wrong: searched > 20}
+	}
+	overkill := shadowRecord{rule: ruleOverkill, claim: 100, searched: 90, alphaNow: 20, beta: 100, wrong: true, failHigh: true}
+	for _, c := range []struct {
+		records []shadowRecord
+		best    int // the record that gave the best score
+		score   int // the best score
+		want    [2]shadowCount
+	}{
+		{[]shadowRecord{futile(60), futile(40), futile(15), overkill}, -1, 50,
+			[2]shadowCount{{pruned: 3, wrong: 2, changed: 1}, {pruned: 1, wrong: 1}}},
+		{[]shadowRecord{futile(60), overkill}, 1, 100, [2]shadowCount{{pruned: 1, wrong: 1}, {pruned: 1, wrong: 1, changed: 1}}},
+	} {
+		s := &shadowHook{frames: []shadowFrame{{best: c.best}}, records: c.records}
+		s.count(c.score)
+		if got := [2]shadowCount{s.tally.byRule[ruleFutility], s.tally.byRule[ruleOverkill]}; got != c.want {
+			t.Errorf("best %d: futility and over-kill counted %+v, want %+v", c.score, got, c.want)
+		}
+	}
+
 	// The lines: -stats, and UCI with debug on.
 	tally := &shadowTally{nodes: 77}
 	tally.byRule[ruleFutility] = shadowCount{pruned: 10, wrong: 2, changed: 1, tabled: 2}
@@ -173,6 +197,13 @@ func TestShadowCounts(t *testing.T) {
 	want := []string{"shadow futile pruned 10 wrong 2 changed 1", "shadow deep pruned 5 wrong 0 changed 0", "shadow nodes 77 (apart from the search's)"}
 	if got := tally.lines(); !slices.Equal(got, want) {
 		t.Errorf("lines %q, want %q", got, want)
+	}
+	e := smallEngine()
+	e.setLab(labSettings{shadow: true})
+	var out strings.Builder
+	(&console{e: e, budget: 3000, stats: true}).run(strings.NewReader("\n"), &out)
+	if !regexp.MustCompile(`(?m)^# shadow futile pruned \d+ wrong \d+ changed \d+\n# shadow nodes \d+ `).MatchString(out.String()) {
+		t.Errorf("-stats -shadow printed\n%s", out.String())
 	}
 	d := newUCIDialogue(t, smallEngine(), config{})
 	d.sync("uci", "setoption name Lab Shadow value true", "setoption name Deep Futility value true", "debug on",
@@ -346,5 +377,101 @@ func TestShadowDeepFutility(t *testing.T) {
 			t.Errorf("%s, %s: %s pruned with v %d, f %d; it scores %d, from an empty table %d; want %d, %d, %d",
 				c.why, c.fen, c.move, p.v, p.m.alphaNow, p.r.searched, freshScore(p, lab), c.v, c.f, c.scored)
 		}
+	}
+}
+
+// unpruneOne is the laboratory's rules but for one move, the k-th that they
+// prune away from the root: that one the search searches, and result is its
+// score as the search found it (its reply's value, negated).
+type unpruneOne struct {
+	rules    *labRules
+	k, n     int
+	told     string // the move let through
+	level    int    // the calls under way
+	searched int    // the level of the call that searches the move, or 0
+	result   int
+}
+
+func (u *unpruneOne) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
+	u.level++
+	return u.rules.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes)
+}
+func (u *unpruneOne) iterate(iter int, thinkingRoot bool, nodes int) {
+	u.rules.iterate(iter, thinkingRoot, nodes)
+}
+func (u *unpruneOne) newBest()                      { u.rules.newBest() }
+func (u *unpruneOne) iterated(best, nodes int) bool { return u.rules.iterated(best, nodes) }
+func (u *unpruneOne) leave(best, score, nodes int) {
+	if u.level == u.searched {
+		u.result, u.searched = -score, 0
+	}
+	u.level--
+	u.rules.leave(best, score, nodes)
+}
+func (u *unpruneOne) move(m *searchMove) (pruneRule, int) {
+	v := m.score
+	rule, score := u.rules.move(m)
+	if rule == notPruned || m.root {
+		return rule, score
+	}
+	if u.n++; u.n != u.k {
+		return rule, score
+	}
+	if rule == ruleGooseBudget { // as the shadow search passes it on
+		u.rules.frames[len(u.rules.frames)-1].passOn = 0
+	}
+	u.told, u.searched = moveName(m.from, m.to), u.level+1
+	return notPruned, v
+}
+
+// TestShadowScoresAsSearched: the shadow search scores a pruned move as the
+// search scores it when the rule lets that one move through: the same
+// window, depth, board (castling, e.p., promotions), evaluation, table and
+// laboratory state. For every switch, a few prunes of each search.
+func TestShadowScoresAsSearched(t *testing.T) {
+	t.Parallel()                                                               // a computation of its own: it runs beside the goldens
+	starts := []string{labStarts[1], labStarts[3], labStarts[4], labStarts[7]} // a middlegame, castling, e.p., promotions
+	checked := 0
+	for _, combo := range labCombos {
+		for _, fen := range starts {
+			pos := mustFEN(t, fen).pos
+			search := func(lab labSettings, rules func(e *Engine) searchHook) *Engine {
+				e := newEngine(1 << 12)
+				e.futility, e.Position, e.pendingFrom = combo.futility, pos, infinity
+				e.setLab(lab)
+				if rules != nil {
+					e.rules = rules(e)
+				}
+				e.rootSearch(&searchControl{budget: 3000})
+				return e
+			}
+			var shadowed []shadowPrune
+			lab := combo.lab
+			lab.shadow = true
+			search(lab, func(e *Engine) searchHook {
+				e.rules.(*shadowHook).watch = func(m *searchMove, r *shadowRecord) {
+					if !m.root {
+						shadowed = append(shadowed, shadowPrune{m: *m, r: *r})
+					}
+				}
+				return e.rules
+			})
+			for _, k := range []int{1, 5, 30, 200, 1000} {
+				if k > len(shadowed) {
+					break
+				}
+				u := &unpruneOne{k: k}
+				search(combo.lab, func(e *Engine) searchHook { u.rules = rulesOf(e); return u })
+				want := shadowed[k-1]
+				if u.told != moveName(want.m.from, want.m.to) || u.result != want.r.searched {
+					t.Errorf("%s, %s: the %dth prune, %s by %v: the shadow search scored %d, the search scores %s %d",
+						combo.name, fen, k, moveName(want.m.from, want.m.to), want.r.rule, want.r.searched, u.told, u.result)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 200 {
+		t.Errorf("%d prunes checked", checked)
 	}
 }
