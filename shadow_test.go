@@ -179,8 +179,8 @@ func TestShadowCounts(t *testing.T) {
 		score   int // the best score
 		want    [2]shadowCount
 	}{
-		{[]shadowRecord{futile(60), futile(40), futile(15), overkill}, -1, 50,
-			[2]shadowCount{{pruned: 3, wrong: 2, changed: 1}, {pruned: 1, wrong: 1}}},
+		{[]shadowRecord{futile(60), futile(40), futile(50), futile(15), overkill}, -1, 50,
+			[2]shadowCount{{pruned: 4, wrong: 3, changed: 1}, {pruned: 1, wrong: 1}}},
 		{[]shadowRecord{futile(60), overkill}, 1, 100, [2]shadowCount{{pruned: 1, wrong: 1}, {pruned: 1, wrong: 1, changed: 1}}},
 	} {
 		s := &shadowHook{frames: []shadowFrame{{best: c.best}}, records: c.records}
