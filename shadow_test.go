@@ -456,9 +456,19 @@ func TestShadowScoresAsSearched(t *testing.T) {
 				}
 				return e.rules
 			})
-			for _, k := range []int{1, 5, 30, 200, 1000} {
+			ks := []int{1, 5, 30, 200, 1000}
+			special := map[string]bool{}
+			for i, p := range shadowed { // and the first castling, e.p. capture and promotion pruned
+				kind := map[bool]string{p.m.rookFrom != noSquare: "castling", p.m.captureSq != p.m.to: "e.p.",
+					p.m.newPiece&7 != p.m.piece&7: "promotion"}[true]
+				if kind != "" && !special[kind] {
+					special[kind] = true
+					ks = append(ks, i+1)
+				}
+			}
+			for _, k := range ks {
 				if k > len(shadowed) {
-					break
+					continue
 				}
 				u := &unpruneOne{k: k}
 				search(combo.lab, func(e *Engine) searchHook { u.rules = rulesOf(e); return u })
