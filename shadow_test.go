@@ -485,3 +485,26 @@ func TestShadowScoresAsSearched(t *testing.T) {
 		t.Errorf("%d prunes checked", checked)
 	}
 }
+
+// TestShadowMakesMoves: the shadow search makes a move (makeOn) as the
+// search does (makeMove, search's move at the root): castling's rook, the
+// e.p. capture, a promotion, every move of the laboratory's starts.
+func TestShadowMakesMoves(t *testing.T) {
+	kinds := map[string]int{}
+	for _, fen := range labStarts {
+		s := mustFEN(t, fen)
+		for _, mv := range s.pos.pseudoMoves(nil) {
+			m, after := labMoveOf(&s.pos, mv)
+			board := s.pos.board
+			m.makeOn(&board)
+			if board != after.board {
+				t.Errorf("%s: %s made as the search does not make it", fen, mv)
+			}
+			kinds[map[bool]string{m.rookFrom != noSquare: "castling", m.captureSq != m.to: "e.p.",
+				m.newPiece&7 != m.piece&7: "promotion"}[true]]++
+		}
+	}
+	if kinds["castling"] == 0 || kinds["e.p."] == 0 || kinds["promotion"] == 0 {
+		t.Errorf("moves made: %v", kinds)
+	}
+}
