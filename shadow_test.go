@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"slices"
 	"strings"
@@ -507,4 +508,71 @@ func TestShadowMakesMoves(t *testing.T) {
 	if kinds["castling"] == 0 || kinds["e.p."] == 0 || kinds["promotion"] == 0 {
 		t.Errorf("moves made: %v", kinds)
 	}
+}
+
+// TestShadowDeepFutilityEndgames (the full run): in random endgames, where
+// zugzwang and stalemate are nearer, deep futility's wrong prunes still all
+// come from the table.
+func TestShadowDeepFutilityEndgames(t *testing.T) {
+	needFull(t, "200 random endgames with deep futility and the shadow search")
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(7, 9))
+	lab := labSettings{deep: true, shadow: true}
+	var pruned, wrong int64
+	for played := 0; played < 200; {
+		s, err := parseFEN(randomEndgame(rng))
+		if err != nil || !s.pos.hasLegalMove() {
+			continue
+		}
+		played++
+		e := newEngine(1 << 16)
+		e.Position, e.pendingFrom = s.pos, infinity
+		e.setLab(lab)
+		var wrongs []shadowPrune
+		watchShadow(e, ruleDeep, func(m *searchMove, r *shadowRecord) bool { return r.wrong }, &wrongs)
+		e.rootSearch(&searchControl{budget: 20000})
+		for _, p := range wrongs {
+			if fresh := freshScore(p, lab); fresh > p.m.alphaNow {
+				t.Errorf("%s: deep futility pruned %s (v %d, f %d), which scores %d from an empty table", fenOf(&s.pos),
+					moveName(p.m.from, p.m.to), p.v, p.m.alphaNow, fresh)
+			}
+		}
+		c := e.shadowTally().byRule[ruleDeep]
+		pruned, wrong = pruned+c.pruned, wrong+c.wrong
+	}
+	t.Logf("deep futility in 200 endgames: %d prunes, %d wrong, none without the table", pruned, wrong)
+}
+
+// randomEndgame is a FEN of the two kings and up to three more pieces a
+// side (pawns most often) on random squares, either side to move; it may
+// be illegal (parseFEN says so).
+func randomEndgame(rng *rand.Rand) string {
+	var board [64]byte
+	put := func(piece byte) {
+		for {
+			sq := rng.IntN(64)
+			if board[sq] == 0 && (piece|32 != 'p' || sq >= 8 && sq < 56) {
+				board[sq] = piece
+				return
+			}
+		}
+	}
+	put('K')
+	put('k')
+	for _, lower := range []byte{0, 32} {
+		for n := rng.IntN(4); n > 0; n-- {
+			put("PPPPPNBRQ"[rng.IntN(9)] | lower)
+		}
+	}
+	var fen strings.Builder
+	for sq, piece := range board {
+		if sq > 0 && sq%8 == 0 {
+			fen.WriteByte('/')
+		}
+		if piece == 0 {
+			piece = '1'
+		}
+		fen.WriteByte(piece)
+	}
+	return fen.String() + [2]string{" w - - 0 1", " b - - 0 1"}[rng.IntN(2)]
 }
