@@ -35,10 +35,10 @@ import "fmt"
 // f is alpha as the node had it when the move was pruned (micro-Max's f:
 // alpha after q--, raised to the best score so far), l its beta.
 //
-// Nothing is undone by searching again: the shadow search writes the table
-// as any search does, and puts back every slot it wrote (each call's slot
-// is saved when the call begins, and the slots are put back in reverse).
-// A pruned move is not shadowed inside a shadow search.
+// The table: the shadow search reads and writes it as any search does, and
+// then puts back every slot it wrote (each call's slot is saved when the
+// call begins, and the slots are put back in reverse order). A pruned move
+// is not shadowed inside a shadow search.
 
 // shadowCount is what the shadow search found of one rule's prunes.
 type shadowCount struct{ pruned, wrong, changed, tabled int64 }
@@ -95,8 +95,10 @@ type shadowHook struct {
 	// watch, if set, is told of every shadowed prune of the search: the
 	// move (m.made: on the board) and what the shadow search found.
 	watch func(m *searchMove, r *shadowRecord)
-	// nodesBefore and poll: the node counter when the shadow search
-	// began, and the search's stop poll, which it is asked with.
+	// poll is the stop poll a shadow search runs under: the search's own
+	// (pollBefore), asked with the node counter as the shadow search found
+	// it (nodesBefore), so that a stop still stops it and a node limit
+	// counts the search's nodes only.
 	nodesBefore int
 	poll        func(nodes int) bool
 	pollBefore  func(nodes int) bool
@@ -111,10 +113,11 @@ type shadowFrame struct {
 
 // shadowRecord is one shadowed prune.
 type shadowRecord struct {
-	rule                    pruneRule
-	claim, searched         int // the score the rule gave, the score the shadow search found
-	alphaNow, beta          int // the window, f and l
-	wrong, failHigh, tabled bool
+	rule            pruneRule
+	claim, searched int  // the score the rule gave, the score the shadow search found
+	wrong           bool // they fall on different sides of the window (windowSide)
+	failHigh        bool // the rule claimed a fail high (scored the move l)
+	tabled          bool // the table answered the reply
 }
 
 // shadowSlot is a call's slot in the table and its J key.
@@ -190,8 +193,7 @@ func (s *shadowHook) move(m *searchMove) (pruneRule, int) {
 		searched, tabled := s.search(m, v, rule)
 		s.frames[len(s.frames)-1].told = len(s.records)
 		s.records = append(s.records, shadowRecord{rule: rule, claim: score, searched: searched,
-			alphaNow: m.alphaNow, beta: m.beta, wrong: windowSide(searched, m) != windowSide(score, m),
-			failHigh: score >= m.beta, tabled: tabled})
+			wrong: windowSide(searched, m) != windowSide(score, m), failHigh: score >= m.beta, tabled: tabled})
 		if s.watch != nil {
 			s.watch(m, &s.records[len(s.records)-1])
 		}

@@ -171,9 +171,9 @@ func TestShadowCounts(t *testing.T) {
 	// changed, as count judges it when an iteration ends: a futile-type
 	// prune whose score beats the best, a fail-high prune that gave it.
 	futile := func(searched int) shadowRecord {
-		return shadowRecord{rule: ruleFutility, claim: 10, searched: searched, alphaNow: 20, beta: 100, wrong: searched > 20}
+		return shadowRecord{rule: ruleFutility, claim: 10, searched: searched, wrong: searched > 20} // f 20, l 100
 	}
-	overkill := shadowRecord{rule: ruleOverkill, claim: 100, searched: 90, alphaNow: 20, beta: 100, wrong: true, failHigh: true}
+	overkill := shadowRecord{rule: ruleOverkill, claim: 100, searched: 90, wrong: true, failHigh: true}
 	for _, c := range []struct {
 		records []shadowRecord
 		best    int // the record that gave the best score
