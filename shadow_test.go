@@ -168,29 +168,6 @@ func TestShadowCounts(t *testing.T) {
 		}
 	}
 
-	// changed, as count judges it when an iteration ends: a futile-type
-	// prune whose score beats the best, a fail-high prune that gave it.
-	futile := func(searched int) shadowRecord {
-		return shadowRecord{rule: ruleFutility, claim: 10, searched: searched, wrong: searched > 20} // f 20, l 100
-	}
-	overkill := shadowRecord{rule: ruleOverkill, claim: 100, searched: 90, wrong: true, failHigh: true}
-	for _, c := range []struct {
-		records []shadowRecord
-		best    int // the record that gave the best score
-		score   int // the best score
-		want    [2]shadowCount
-	}{
-		{[]shadowRecord{futile(60), futile(40), futile(50), futile(15), overkill}, -1, 50,
-			[2]shadowCount{{pruned: 4, wrong: 3, changed: 1}, {pruned: 1, wrong: 1}}},
-		{[]shadowRecord{futile(60), overkill}, 1, 100, [2]shadowCount{{pruned: 1, wrong: 1}, {pruned: 1, wrong: 1, changed: 1}}},
-	} {
-		s := &shadowHook{frames: []shadowFrame{{best: c.best}}, records: c.records}
-		s.count(c.score)
-		if got := [2]shadowCount{s.tally.byRule[ruleFutility], s.tally.byRule[ruleOverkill]}; got != c.want {
-			t.Errorf("best %d: futility and over-kill counted %+v, want %+v", c.score, got, c.want)
-		}
-	}
-
 	// The lines: -stats, and UCI with debug on.
 	tally := &shadowTally{nodes: 77}
 	tally.byRule[ruleFutility] = shadowCount{pruned: 10, wrong: 2, changed: 1, tabled: 2}
@@ -220,6 +197,39 @@ func TestShadowCounts(t *testing.T) {
 	if len(shadow) != 3 || !strings.HasPrefix(shadow[0], "info string shadow futile pruned ") ||
 		!strings.HasPrefix(shadow[1], "info string shadow deep pruned ") || !strings.HasPrefix(shadow[2], "info string shadow nodes ") {
 		t.Errorf("UCI with debug on and Lab Shadow: the shadow's lines are %q", shadow)
+	}
+}
+
+// TestShadowJudges: a prune is wrong when its searched score falls on
+// another side of the window than the rule's (a tie with f or l is on f's or
+// l's side), and changed, when the iteration ends, if it is a futile-type
+// prune whose score beats the best or a fail-high prune that gave it.
+func TestShadowJudges(t *testing.T) {
+	m := &searchMove{alphaNow: 20, beta: 100}
+	for score, want := range map[int]int{-infinity: -1, 19: -1, 20: -1, 21: 0, 99: 0, 100: 1, infinity: 1} {
+		if got := windowSide(score, m); got != want {
+			t.Errorf("score %d in the window (20, 100): side %d, want %d", score, got, want)
+		}
+	}
+	futile := func(searched int) shadowRecord {
+		return shadowRecord{rule: ruleFutility, claim: 10, searched: searched, wrong: searched > 20} // f 20, l 100
+	}
+	overkill := shadowRecord{rule: ruleOverkill, claim: 100, searched: 90, wrong: true, failHigh: true}
+	for _, c := range []struct {
+		records []shadowRecord
+		best    int // the record that gave the best score
+		score   int // the best score
+		want    [2]shadowCount
+	}{
+		{[]shadowRecord{futile(60), futile(40), futile(50), futile(15), overkill}, -1, 50,
+			[2]shadowCount{{pruned: 4, wrong: 3, changed: 1}, {pruned: 1, wrong: 1}}},
+		{[]shadowRecord{futile(60), overkill}, 1, 100, [2]shadowCount{{pruned: 1, wrong: 1}, {pruned: 1, wrong: 1, changed: 1}}},
+	} {
+		s := &shadowHook{frames: []shadowFrame{{best: c.best}}, records: c.records}
+		s.count(c.score)
+		if got := [2]shadowCount{s.tally.byRule[ruleFutility], s.tally.byRule[ruleOverkill]}; got != c.want {
+			t.Errorf("best %d: futility and over-kill counted %+v, want %+v", c.score, got, c.want)
+		}
 	}
 }
 
