@@ -146,7 +146,8 @@ func TestJobSoftStop(t *testing.T) {
 // (1 node a microsecond) the test is exact: the hard limit lies half an
 // iteration after the end of an iteration whose next one takes more than
 // that (the rule expects at least twice the last), and the soft limit is
-// the hard one, so that only the rule stops the search in time.
+// a node before the hard one (the same would be a fixed time per move,
+// used to its end), so that only the rule stops the search in time.
 func TestJobNoIterationPastHardLimit(t *testing.T) {
 	for _, fen := range []string{"", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"} {
 		fresh := func() *Engine {
@@ -170,7 +171,7 @@ func TestJobNoIterationPastHardLimit(t *testing.T) {
 		const nps = 1000000
 		hardNodes := its[k].nodes + 3*(its[k].nodes-its[k-1].nodes)/2 // before the next iteration ends
 		hard := time.Duration(hardNodes) * time.Microsecond
-		_, res := runJob(t, fresh(), searchLimits{nps: nps, soft: hard, hard: hard})
+		_, res := runJob(t, fresh(), searchLimits{nps: nps, soft: hard - time.Microsecond, hard: hard})
 		if res.aborted || !res.played || res.nodes >= hardNodes || res.last.depth < its[k-1].depth {
 			t.Errorf("%q, hard limit at %d nodes (iteration %d ends at %d, the next at %d): aborted %v, played %v, %d nodes, the last iteration %d",
 				fen, hardNodes, its[k].depth, its[k].nodes, its[k+1].nodes, res.aborted, res.played, res.nodes, res.last.depth)
@@ -297,19 +298,22 @@ func TestJobSearchMoves(t *testing.T) {
 
 // TestBudgetPure: the time budget of a move is a pure function of the clock:
 // the moves to go share the clock after the overhead, the increment adds,
-// half the clock is the most, a fixed time per move ignores the clock.
+// an eighth of the clock is the most, a fixed time per move ignores the
+// clock and is used to its end, less at most a tenth of it.
 func TestBudgetPure(t *testing.T) {
 	ms := time.Millisecond
 	for _, c := range []struct {
 		clock      moveClock
 		soft, hard time.Duration
 	}{
-		{moveClock{left: 10 * time.Second, movesToGo: 10, overhead: 0}, 600 * ms, 3 * time.Second},
-		{moveClock{left: 10 * time.Second, movesToGo: 10, overhead: 100 * ms}, 540 * ms, 2700 * ms},
-		{moveClock{left: 3 * time.Second, increment: time.Second}, 660 * ms, 1500 * ms},                       // 30 moves: 100 ms + 1 s, at most half the clock
-		{moveClock{left: 60 * time.Second, movesToGo: 1, overhead: 50 * ms}, 29950 * ms, 29950 * ms},          // half the clock
-		{moveClock{left: 60 * time.Second, perMove: 2 * time.Second, overhead: 50 * ms}, 975 * ms, 1950 * ms}, // fixed
-		{moveClock{perMove: ms, overhead: 50 * ms}, minThink / 2, minThink},
+		{moveClock{left: 10 * time.Second, movesToGo: 10, overhead: 0}, 600 * ms, 1250 * ms},
+		{moveClock{left: 20 * time.Second, movesToGo: 10, overhead: 100 * ms}, 1140 * ms, 2500 * ms},
+		{moveClock{left: 40 * time.Second, movesToGo: 25, overhead: 100 * ms}, 900 * ms, 4500 * ms},
+		{moveClock{left: 3 * time.Second, increment: time.Second}, 375 * ms, 375 * ms},                         // 30 moves: 100 ms + 1 s, at most an eighth of the clock
+		{moveClock{left: 60 * time.Second, movesToGo: 1, overhead: 50 * ms}, 7500 * ms, 7500 * ms},             // an eighth of the clock
+		{moveClock{left: 60 * time.Second, perMove: 2 * time.Second, overhead: 50 * ms}, 1950 * ms, 1950 * ms}, // fixed
+		{moveClock{left: 60 * time.Second, perMove: 100 * ms, overhead: 50 * ms}, 90 * ms, 90 * ms},            // fixed, short: a tenth kept
+		{moveClock{perMove: ms, overhead: 50 * ms}, minThink, minThink},
 		{moveClock{left: -time.Second, overhead: 50 * ms}, 0, minThink},
 	} {
 		if soft, hard := c.clock.budget(); soft != c.soft || hard != c.hard {

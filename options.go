@@ -26,6 +26,7 @@ type config struct {
 	strength   strengthSetting // the strength level (strength.go)
 	overhead   time.Duration   // UCI's Move Overhead (defaultMoveOverhead unless set)
 	ponder     bool            // UCI's Ponder: the GUI may ask for ponder searches
+	multiPV    int             // UCI's MultiPV, CECP's option MultiPV: the lines a search shows (0: 1)
 	yield      func()          // if not nil, called at every stop poll of a search: the browser's worker reads its messages (worker_js.go)
 }
 
@@ -91,6 +92,11 @@ var options = []option{
 	// Threads=1): micro-Max searches with one.
 	{uci: "Threads", kind: spinOption, lo: 1, hi: 1,
 		get: func(*Engine, *config) int { return 1 }, set: func(*Engine, *config, int) {}},
+	// MultiPV: the lines of UCI's searches and of CECP's analysis (multipv.go);
+	// XBoard knows the name, and offers more and fewer lines in analysis.
+	{uci: "MultiPV", cecp: "MultiPV", kind: spinOption, def: 1, lo: 1, hi: maxMultiPV,
+		get: func(_ *Engine, c *config) int { return max(c.multiPV, 1) },
+		set: func(_ *Engine, c *config, v int) { c.multiPV = v }},
 	// The strength level (strength.go): UCI's standard pair,
 	// UCI_LimitStrength and UCI_Elo; CECP's one spin on the same scale; the
 	// flag -elo; and the seed. The top of the scale, fullStrengthElo, is

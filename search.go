@@ -131,6 +131,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 			e.hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
 		}
 		rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move [9]
+		watchRoot := lastTo == 8 && e.pendingFrom == infinity && e.ctl.rootMove != nil
 		// A depth-1 iteration that cannot stand pat (best < beta) acts only on
 		// recaptures on lastTo and on king captures: every other move it
 		// generates is not made and changes nothing. Only those are visited. [2]
@@ -308,6 +309,9 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 									e.hook.newBest()
 								}
 								best, bestFrom, bestTo = score, from, to|noSquare&passed
+							}
+							if watchRoot { // the thinking root's best so far
+								e.ctl.rootMove(iter, from, to, best, bestFrom, bestTo)
 							}
 							if hashFirst != 0 { // done the best move: start the normal scan
 								hashFirst = 0

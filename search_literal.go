@@ -34,7 +34,9 @@ package main
 //   - e.ctl.softStop at the root: the code around the search ends the
 //     deepening as micro-Max's budget does;
 //   - e.ctl.report at the root: the kibitz line, the printf that
-//     micro-Max's listing has commented out.
+//     micro-Max's listing has commented out;
+//   - e.ctl.rootMove at the thinking root: each move decided on, with the
+//     best so far, which a search stopped mid-iteration may play.
 // Two switches choose micro-Max 4.0 where 4.1 differs: !e.futility in the
 // futility test, and e.mateDepth() (98 in 4.1, 99 in 4.0) for a mate's depth.
 
@@ -249,6 +251,9 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 								hook.newBest() // (hook: a new best)
 								// bit 7 (S) set unless a double step or castling; C: Y=y|S&F
 								best, bestFrom, bestTo = score, from, to|noSquare&passed
+							}
+							if lastTo == 8 && e.pendingFrom == infinity && e.ctl.rootMove != nil {
+								e.ctl.rootMove(iter, from, to, best, bestFrom, bestTo) // (not in micro-Max: the root's best so far)
 							}
 							if hashFirst != 0 { // redo after doing the old best move
 								hashFirst = 0

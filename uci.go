@@ -406,12 +406,16 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 			limits.soft.Milliseconds(), limits.hard.Milliseconds(), limits.budget, limits.depth, limits.infinite, limits.ponder)
 	}
 	limits.stats = s.debug || s.cfg.stats
-	limits.strength, limits.yield = s.cfg.strength, s.cfg.yield
+	limits.strength, limits.yield, limits.multiPV = s.cfg.strength, s.cfg.yield, s.cfg.multiPV
 	limits.tree = s.web.recording(s.e, s.game.counters(s.game.length()))
 	sr := &uciSearch{}
 	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {
 		pv := it.pv[:s.game.pvLength(it.pv)] // the game record does not change while the job runs
-		s.out.line("info depth " + strconv.Itoa(it.depth) + " score " + uciScore(it.score) + progress(it.nodes, it.elapsed) +
+		line := ""
+		if it.line > 0 {
+			line = " multipv " + strconv.Itoa(it.line)
+		}
+		s.out.line("info" + line + " depth " + strconv.Itoa(it.depth) + " score " + uciScore(it.score) + progress(it.nodes, it.elapsed) +
 			" pv " + movesText(pv))
 		sr.reported = true
 	})

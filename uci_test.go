@@ -24,6 +24,7 @@ func TestUCIIdentify(t *testing.T) {
 		"option name Move Overhead type spin default 25 min 0 max 5000",
 		"option name Ponder type check default false",
 		"option name Threads type spin default 1 min 1 max 1",
+		"option name MultiPV type spin default 1 min 1 max 8",
 		"option name UCI_LimitStrength type check default false",
 		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", minStrengthElo, minStrengthElo, fullStrengthElo),
 		"option name Strength Seed type spin default 0 min 0 max 2147483647",

@@ -19,7 +19,8 @@ func TestFeatures(t *testing.T) {
 	got := d.syncNow("xboard", "protover 2")
 	want := []string{
 		`feature done=0 ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 ` +
-			`analyze=1 colors=0 memory=1 debug=1 variants="normal" myname="micro-Max 4.1 (Go)"`,
+			`analyze=1 colors=0 memory=1 debug=1 exclude=1 variants="normal" myname="micro-Max 4.1 (Go)"`,
+		`feature option="MultiPV -spin 1 1 8"`,
 		fmt.Sprintf(`feature option="Strength in Elo -spin %d %d %d"`, fullStrengthElo, minStrengthElo, fullStrengthElo),
 		`feature option="Strength seed -spin 0 0 2147483647"`,
 		`feature option="Futility pruning -check 1"`,
@@ -920,18 +921,19 @@ func TestBudget(t *testing.T) {
 	}{
 		// 40 moves in 30 s, all to go: (30 s - 40 lags of 25 ms) / 40 = 725 ms.
 		{clock{movesPerSession: 40, mine: 30 * time.Second}, 0, 435 * ms, 2175 * ms},
-		// 4 moves to go after "level" at ply 10 and 72 plies: (1.1 s - 0.1 s) / 4.
-		{clock{movesPerSession: 40, levelPly: 10, mine: 1100 * ms}, 82, 150 * ms, 525 * ms},
-		// the last move of a session may take up to half the clock, no more.
-		{clock{movesPerSession: 40, mine: 2 * time.Second}, 78, 975 * ms, 975 * ms},
+		// 4 moves to go after "level" at ply 10 and 72 plies: (1.1 s - 0.1 s) / 4,
+		// but no move more than an eighth of the clock.
+		{clock{movesPerSession: 40, levelPly: 10, mine: 1100 * ms}, 82, 137500 * time.Microsecond, 137500 * time.Microsecond},
+		// the last move of a session too: an eighth of the clock, no more.
+		{clock{movesPerSession: 40, mine: 2 * time.Second}, 78, 250 * ms, 250 * ms},
 		// sudden death: (3.75 s - 30 lags) / 30 = 100 ms.
 		{clock{mine: 3750 * ms}, 10, 60 * ms, 300 * ms},
-		// increment: added to the share, but half the clock is the most.
-		{clock{mine: 300 * ms, increment: time.Second}, 10, 125 * ms, 125 * ms},
+		// increment: added to the share, but an eighth of the clock is the most.
+		{clock{mine: 300 * ms, increment: time.Second}, 10, 37500 * time.Microsecond, 37500 * time.Microsecond},
 		// a clock run out: the shortest search.
 		{clock{mine: -time.Second}, 10, 0, minThink},
-		// st: the time per move less the lag.
-		{clock{perMove: time.Second, mine: time.Second}, 10, 487500 * time.Microsecond, 975 * ms},
+		// st: the time per move less the lag, all of it used.
+		{clock{perMove: time.Second, mine: time.Second}, 10, 975 * ms, 975 * ms},
 	} {
 		if soft, hard := c.clock.reading(c.ply).budget(); soft != c.soft || hard != c.hard {
 			t.Errorf("%+v at ply %d: soft %v hard %v, want %v %v", c.clock, c.ply, soft, hard, c.soft, c.hard)
