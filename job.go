@@ -360,10 +360,11 @@ func (j *searchJob) enough(depth int, begun, ended time.Duration) bool {
 }
 
 // rootBest is the best move so far of the root's unfinished iteration,
-// micro-Max's own (C: m, X and Y at the root), once it counts: after the
-// iteration has decided on the best move of the last finished one, which
-// micro-Max tries first (or, castling or a double step, where its scan
-// finds it), or at once if no iteration has finished.
+// micro-Max's own (C: m, X and Y at the root: the first move searched with
+// the highest score), which counts once the iteration has searched the
+// best move of the last finished one (micro-Max tries it first, or,
+// castling or a double step, where its scan finds it), or at once if no
+// iteration has finished.
 type rootBest struct {
 	counts   bool
 	iter     int // micro-Max's iteration (the depth reported is iter-1)
@@ -371,17 +372,18 @@ type rootBest struct {
 	from, to int
 }
 
-// rootMove is the search's rootMove: the thinking root has decided on the
-// move from-to in iteration iter, and its best so far is best, bestFrom
-// and bestTo. On the search's goroutine, which alone writes j.last.
-func (j *searchJob) rootMove(iter, from, to, best, bestFrom, bestTo int) {
+// rootMove is the search's rootMove: the thinking root has searched the
+// move from-to in iteration iter, and it scored score. On the search's
+// goroutine, which alone writes j.last.
+func (j *searchJob) rootMove(iter, from, to, score int) {
 	u := &j.unfinished
-	if !u.counts {
-		u.counts = len(j.last.pv) == 0 || j.last.pv[0].from == from && j.last.pv[0].to == to
+	if u.iter != iter {
+		*u = rootBest{iter: iter, score: -infinity}
 	}
-	if u.counts {
-		*u = rootBest{counts: true, iter: iter, score: best, from: bestFrom, to: bestTo}
+	if score > u.score { // micro-Max's own test (C: v>m)
+		u.score, u.from, u.to = score, from, to
 	}
+	u.counts = u.counts || len(j.last.pv) == 0 || j.last.pv[0].from == from && j.last.pv[0].to == to
 }
 
 // reportUnfinished reports the iteration that a stop interrupted as a

@@ -35,8 +35,8 @@ package main
 //     deepening as micro-Max's budget does;
 //   - e.ctl.report at the root: the kibitz line, the printf that
 //     micro-Max's listing has commented out;
-//   - e.ctl.rootMove at the thinking root: each move decided on, with the
-//     best so far, which a search stopped mid-iteration may play.
+//   - e.ctl.rootMove at the thinking root: each move searched, with its
+//     score, for the best so far that a search stopped mid-iteration plays.
 // Two switches choose micro-Max 4.0 where 4.1 differs: !e.futility in the
 // futility test, and e.mateDepth() (98 in 4.1, 99 in 4.0) for a mate's depth.
 
@@ -241,6 +241,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 									return beta                     // leaving the move made
 								}
 								score = best // (prevent fail-lows on K-capt. replies)
+							} else if lastTo&8 != 0 && rule == notPruned && e.ctl.rootMove != nil {
+								e.ctl.rootMove(iter, from, to, score) // (not in micro-Max: the thinking root tells its move)
 							}
 							b[rookFrom] = int8(side + 6) // undo the move (G can be the dummy)
 							b[to] = 0
@@ -251,9 +253,6 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 								hook.newBest() // (hook: a new best)
 								// bit 7 (S) set unless a double step or castling; C: Y=y|S&F
 								best, bestFrom, bestTo = score, from, to|noSquare&passed
-							}
-							if lastTo == 8 && e.pendingFrom == infinity && e.ctl.rootMove != nil {
-								e.ctl.rootMove(iter, from, to, best, bestFrom, bestTo) // (not in micro-Max: the root's best so far)
 							}
 							if hashFirst != 0 { // redo after doing the old best move
 								hashFirst = 0
