@@ -12,7 +12,6 @@ import (
 // TestStopPlaysBestSoFar, kept apart from the job's own bookkeeping
 // (searchJob.rootMove): it watches the search through the hook alone.
 type rootTimeline struct {
-	quietHook
 	e      *Engine
 	level  int // calls entered and not left: 1 at the root
 	events []rootDecision
@@ -237,9 +236,9 @@ func TestClockShare(t *testing.T) {
 
 // TestMoveTimeUsed: go movetime N takes N ms less a small overhead, for N
 // of 100 ms and more: at least 85% of N by the clock of the test (90% by
-// the engine's: the overhead it keeps is a tenth at most), and never more
-// than N by the engine's own report. Timing on a real clock: only with
-// UMAX_FULL=1 (switch_test.go).
+// the engine's: the overhead it keeps is a tenth at most), at most 200 ms
+// more, and no info line's time more than 50 ms over N. Timing on a real
+// clock: only with UMAX_FULL=1 (switch_test.go).
 func TestMoveTimeUsed(t *testing.T) {
 	needFull(t, "timing on a real clock")
 	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
@@ -254,7 +253,7 @@ func TestMoveTimeUsed(t *testing.T) {
 				t.Errorf("%s, go movetime %d: bestmove after %v", pos, n, took)
 			}
 			for _, l := range got {
-				if i, ok := parseInfo(l); ok && i.ms > n {
+				if i, ok := parseInfo(l); ok && i.ms > n+50 { // (50 ms for a loaded machine)
 					t.Errorf("%s, go movetime %d: %q", pos, n, l)
 				}
 			}
