@@ -13,6 +13,7 @@ import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from "./vendor/cm-chess
 import { Engine } from "./engine.js";
 import { showTree, iterationName, capital, isIllegal, ILLEGAL_NOTE } from "./treeview.js";
 import { Stepper, recordSearches, stepSummary, value } from "./stepper.js";
+import { Learn } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -759,6 +760,7 @@ function optionsOf(setting) {
 // --- Stepping through an iteration ---------------------------------------------
 
 const stepper = new Stepper();
+const learn = new Learn(stepper); // the course (learn.js), which shows its checkpoints in the stepper
 let literalSource = null; // search_literal.go and its lines, from the engine (umax source)
 settingForm($("step-setting"), { "Futility Pruning": true });
 
@@ -952,5 +954,5 @@ function showDiff(view, { runs: [ra, rb], diff }) {
 })();
 
 // For the console and the browser test (web/browsertest): the engine, the
-// game, the engine's last state, and the stepper.
-window.umax = { engine, game, state: () => state, searching: () => search !== null, stepper };
+// game, the engine's last state, the stepper and the course.
+window.umax = { engine, game, state: () => state, searching: () => search !== null, stepper, learn };
