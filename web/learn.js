@@ -304,6 +304,7 @@ export class Learn {
     const view = $("step-view");
     this.home.parent.insertBefore(view, this.home.next);
     this.home = null;
+    $("step-status").textContent = "The stepper shows the course's last search until you record another.";
     if (this.lesson >= 0) $("learn-stage-note").textContent = "The stepper went back to its panel below; answer, or go back to the checkpoint, to bring it here again.";
   }
 
