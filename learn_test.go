@@ -495,12 +495,14 @@ func TestLearnCheckpoints(t *testing.T) {
 	c := readCourse(t)
 	r := newLearnRecorder(t)
 	source := stepSourceLines(literalSource)
+	dumped := map[string]bool{}
 	for i, l := range c.Lessons {
 		for j, cp := range l.Checkpoints {
 			where := fmt.Sprintf("lesson %d (%s), checkpoint %d", i+1, l.ID, j+1)
 			run := r.record(l.FEN, l.Plies, learnSetting(l, cp))
-			if *learnDump == i+1 {
-				run.dump(t, learnKey(l.FEN, l.Plies, learnSetting(l, cp)))
+			if key := learnKey(l.FEN, l.Plies, learnSetting(l, cp)); *learnDump == i+1 && !dumped[key] {
+				dumped[key] = true
+				run.dump(t, key)
 			}
 			k, err := run.find(cp.At)
 			if err != nil {
