@@ -148,7 +148,8 @@ func recordCut(t *testing.T, d *uciDialogue, c labCard) (node, move, rule, line 
 // what scripts/board-svg.go makes of them; and doc/laboratory.md shows each
 // drawing with the link that opens the stepper at that cut.
 func TestLabCards(t *testing.T) {
-	t.Parallel() // searches of its own
+	// Not parallel: its searches are small, but its table is micro-Max's
+	// 144 MiB, and the parallel tests have tables of their own.
 	cards, comments := readLabCards(t)
 	if len(cards) < 10 {
 		t.Fatalf("%d cards in %s", len(cards), labCardFile)
