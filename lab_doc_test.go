@@ -213,11 +213,10 @@ func TestLabCards(t *testing.T) {
 }
 
 // mdTable is a Markdown table: its header's cells and its rows' cells, as
-// written (trimmed), and the line it starts on.
+// written (trimmed).
 type mdTable struct {
 	header []string
 	rows   [][]string
-	line   int
 	raw    []string // the rows' lines as written
 }
 
@@ -237,7 +236,7 @@ func mdTables(doc string) []mdTable {
 		if !strings.HasPrefix(lines[i], "|") || !strings.HasPrefix(lines[i+1], "|---") {
 			continue
 		}
-		t := mdTable{header: cells(lines[i]), line: i + 1}
+		t := mdTable{header: cells(lines[i])}
 		j := i + 2
 		for ; j < len(lines) && strings.HasPrefix(lines[j], "|"); j++ {
 			t.rows = append(t.rows, cells(lines[j]))
