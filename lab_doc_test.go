@@ -273,9 +273,6 @@ func (tb mdTable) row(name string) []string {
 	return nil
 }
 
-// col is the index of the header cell, or -1.
-func (tb mdTable) col(name string) int { return slices.Index(tb.header, name) }
-
 var (
 	mdLinkText = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
 	numberText = regexp.MustCompile(`[+-]?\d+(?:\.\d+)?`)
