@@ -141,7 +141,10 @@ func levelAt(elo int) strengthLevel {
 type strengthSetting struct {
 	limit bool   // play at a level (UCI_LimitStrength); false: full strength
 	elo   int    // the level asked for (UCI_Elo), minStrengthElo..fullStrengthElo
-	seed  uint64 // the random draws' seed; 0: from the clock
+	seed  uint64 // the random draws' seed (the levels' and the book's); 0: from the clock
+	// book: at full strength, play the opening book's moves (openings.go);
+	// pace: a move that took no thought waits for a human's moment.
+	book, pace preference
 	// custom, if set, is the level instead of the table's (-level: the
 	// calibration tries knob settings with it).
 	custom *strengthLevel
@@ -190,12 +193,8 @@ func (s strengthSetting) random(pos *Position) *rand.Rand {
 		return rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
 	h := fnv.New64a()
-	var buf [len(pos.board) + 2]byte
-	for i, v := range pos.board {
-		buf[i] = byte(v)
-	}
-	buf[len(pos.board)], buf[len(pos.board)+1] = byte(pos.side), byte(pos.epSquare)
-	h.Write(buf[:])
+	k := keyOf(pos)
+	h.Write(k[:])
 	return rand.New(rand.NewPCG(s.seed, h.Sum64()))
 }
 
@@ -379,16 +378,24 @@ func (e *Engine) thinkAt(level strengthLevel, rng *rand.Rand, ctl *searchControl
 }
 
 // playAtLevel is a search job's move at the setting's level (thinkAt), if
-// it has one (level): it reports whether it played at a level, and whether
-// micro-Max played the move. A choosing level's choice is reported as one
-// iteration whose PV is the move; its scoring stops at the clock's soft
-// limit, and at a budget the job was given. A stopped job leaves the board
-// at the root, and plays the move reported.
+// it has one (level), or at full strength the book's (openings.go): it
+// reports whether the setting chose the move, and whether micro-Max played
+// it. A choosing level's choice is reported as one iteration whose PV is
+// the move; its scoring stops at the clock's soft limit, and at a budget
+// the job was given. A stopped job leaves the board at the root, and plays
+// the move reported. With the pace on, the move waits for a human's moment
+// (pause).
 func (s strengthSetting) playAtLevel(j *searchJob) (played, atLevel bool) {
+	if m, ok := s.fromBook(j); ok {
+		played = j.e.playBook(m)
+		s.pause(j)
+		return played, true
+	}
 	level, atLevel := s.level()
 	if !atLevel {
 		return false, false
 	}
+	defer s.pause(j)
 	enough := func(nodes int) bool {
 		if j.limits.budget > 0 && nodes >= j.limits.budget {
 			return true
