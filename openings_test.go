@@ -237,3 +237,22 @@ func TestPace(t *testing.T) {
 		t.Errorf("stop during the moment: the bestmove came %v later", took)
 	}
 }
+
+// TestBookClassic: in micro-Max's console dialogue, -book plays the book's
+// move for an empty line, and says so; without it the console thinks as
+// the C program does.
+func TestBookClassic(t *testing.T) {
+	t.Parallel()
+	play := func(s strengthSetting) string {
+		var out strings.Builder
+		c := &console{e: smallEngine(), budget: 20000, cfg: config{strength: s}}
+		c.run(strings.NewReader("\n"), &out)
+		return out.String()
+	}
+	if got := play(strengthSetting{book: settingOn, pace: settingOff, seed: 2}); !strings.Contains(got, "book move ") || strings.Contains(got, " searched, ") {
+		t.Errorf("-book: %s", got)
+	}
+	if got := play(strengthSetting{book: settingOff}); strings.Contains(got, "book move ") || !strings.Contains(got, " searched, ") {
+		t.Errorf("-book=false: %s", got)
+	}
+}
