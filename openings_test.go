@@ -30,6 +30,19 @@ func TestBookLines(t *testing.T) {
 			t.Errorf("1.%s in %d lines, more than 1.e4's %d", b.move, b.weight, first[0].weight)
 		}
 	}
+	e := smallEngine() // micro-Max's own check takes every move of every line
+	for _, line := range strings.Split(bookText, "\n") {
+		moves, _, _ := strings.Cut(line, "|")
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		e.restart()
+		for _, text := range strings.Fields(moves) {
+			if m := mustMove(t, &e.Position, text); !e.playBook(m) {
+				t.Fatalf("%s: micro-Max refuses %s", line, text)
+			}
+		}
+	}
 	if _, err := readBook("e2e4 e7e5\ne2e4 e2e5 | bad\n"); err == nil || !strings.Contains(err.Error(), "line 2: e2e5") {
 		t.Errorf("a broken line: %v", err)
 	}

@@ -387,9 +387,11 @@ func (e *Engine) thinkAt(level strengthLevel, rng *rand.Rand, ctl *searchControl
 // (pause).
 func (s strengthSetting) playAtLevel(j *searchJob) (played, atLevel bool) {
 	if m, ok := s.fromBook(j); ok {
-		played = j.e.playBook(m)
-		s.pause(j)
-		return played, true
+		if j.e.playBook(m) {
+			s.pause(j)
+			return true, true
+		}
+		j.e.pendingFrom = infinity // refused (TestBookLines says never): micro-Max thinks
 	}
 	level, atLevel := s.level()
 	if !atLevel {
