@@ -107,6 +107,7 @@ export class Stepper {
     this.shownNode = -1;    // the node whose position is on the board
     this.lit = [];          // the source lines lit
     this.sourceText = null; // the source shown
+    this.onShow = null;     // called at every show with its where (learn.js)
     $("step-into").addEventListener("click", () => this.go(this.k + 1));
     $("step-back").addEventListener("click", () => this.go(this.k - 1));
     $("step-over").addEventListener("click", () => this.go(this.over(this.k)));
@@ -120,8 +121,11 @@ export class Stepper {
   }
 
   // show opens a recorded iteration at its first step, or at the first
-  // step of node, or at step.
-  show(run, source, { node = 0, step = -1 } = {}) {
+  // step of node, or at step. onShow, if set, is told where (the course,
+  // learn.js, passes learn: true, and takes the view back otherwise).
+  show(run, source, where = {}) {
+    const { node = 0, step = -1 } = where;
+    this.onShow?.(where);
     const boxEl = $("step-view");
     boxEl.hidden = false;
     if (!this.board) {
