@@ -340,7 +340,10 @@ func (j *searchJob) enough(depth int, begun, ended time.Duration) bool {
 	j.mu.Lock()
 	soft, hard := j.limits.soft, j.limits.hard // ponderhitWith may set them
 	timed := !j.limits.infinite && !j.pondering && hard > 0
-	sinceClock := ended - j.clockOffset()
+	var sinceClock time.Duration
+	if timed {
+		sinceClock = ended - j.clockOffset()
+	}
 	j.mu.Unlock()
 	if !timed {
 		return false

@@ -67,8 +67,9 @@
 //     engine.go (a move
 //     played with micro-Max's own check, the PV, mate distances, a new
 //     game), job.go (a search in a goroutine of its own, under a clock),
-//     clock.go (the time of a move), game.go (the game record: undo, mate,
-//     draws by rule), fen.go (set-up positions), san.go (moves in SAN),
+//     multipv.go (several lines, MultiPV), clock.go (the time of a move),
+//     game.go (the game record: undo, mate, draws by rule), fen.go
+//     (set-up positions), san.go (moves in SAN),
 //     textio.go (lines in and out), options.go (the one table of settings),
 //     version.go (the name the GUIs show), and main.go: the flags, the
 //     protocol's choice, micro-Max's console dialogue (console.run, its
