@@ -20,8 +20,8 @@ const (
 	// horizon is the number of moves a game without moves per session is
 	// assumed still to last, when sharing out the clock.
 	horizon = 30
-	// maxShare is the largest part of its clock a move may take: an eighth,
-	// so that with what the engine cannot see no move takes a sixth.
+	// maxShare is the largest part of its clock a move may take, the
+	// overhead included: an eighth, so that no move takes a sixth.
 	maxShare = 8
 	// fixedOverheadShare: a fixed time per move keeps at most this part of
 	// it as the overhead (a tenth of 100 ms: 10 ms), so that a short time
@@ -46,9 +46,10 @@ type moveClock struct {
 // read). Otherwise the clock is shared out over the moves left in the
 // session (horizon if the game is one session), after keeping the overhead
 // for each of them; each move also gets the increment. The target is that
-// share; an iteration is not begun after 60% of it, and a search stops at
-// three times it, but never takes more than an eighth of the clock
-// (maxShare). Every search may take minThink.
+// share; a search stops at three times it, but never takes more than an
+// eighth of the clock less the overhead (maxShare), and an iteration is not begun after 60%
+// of the share or of that hard limit, whichever is less (so soft < hard:
+// soft == hard is a fixed time). Every search may take minThink.
 func (c moveClock) budget() (soft, hard time.Duration) {
 	if c.perMove > 0 {
 		hard = max(c.perMove-min(c.overhead, c.perMove/fixedOverheadShare), minThink)
@@ -60,8 +61,8 @@ func (c moveClock) budget() (soft, hard time.Duration) {
 	}
 	spare := c.left - time.Duration(movesLeft)*c.overhead
 	target := max(spare, 0)/time.Duration(movesLeft) + c.increment
-	hard = max(min(3*target, c.left/maxShare), minThink)
-	soft = min(target*6/10, hard)
+	hard = max(min(3*target, c.left/maxShare-c.overhead), minThink)
+	soft = min(target, hard) * 6 / 10
 	return soft, hard
 }
 

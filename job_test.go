@@ -307,10 +307,10 @@ func TestBudgetPure(t *testing.T) {
 		soft, hard time.Duration
 	}{
 		{moveClock{left: 10 * time.Second, movesToGo: 10, overhead: 0}, 600 * ms, 1250 * ms},
-		{moveClock{left: 20 * time.Second, movesToGo: 10, overhead: 100 * ms}, 1140 * ms, 2500 * ms},
+		{moveClock{left: 20 * time.Second, movesToGo: 10, overhead: 100 * ms}, 1140 * ms, 2400 * ms},
 		{moveClock{left: 40 * time.Second, movesToGo: 25, overhead: 100 * ms}, 900 * ms, 4500 * ms},
-		{moveClock{left: 3 * time.Second, increment: time.Second}, 375 * ms, 375 * ms},                         // 30 moves: 100 ms + 1 s, at most an eighth of the clock
-		{moveClock{left: 60 * time.Second, movesToGo: 1, overhead: 50 * ms}, 7500 * ms, 7500 * ms},             // an eighth of the clock
+		{moveClock{left: 3 * time.Second, increment: time.Second}, 225 * ms, 375 * ms},                         // 30 moves: 100 ms + 1 s, at most an eighth of the clock
+		{moveClock{left: 60 * time.Second, movesToGo: 1, overhead: 50 * ms}, 4470 * ms, 7450 * ms},             // an eighth of the clock
 		{moveClock{left: 60 * time.Second, perMove: 2 * time.Second, overhead: 50 * ms}, 1950 * ms, 1950 * ms}, // fixed
 		{moveClock{left: 60 * time.Second, perMove: 100 * ms, overhead: 50 * ms}, 90 * ms, 90 * ms},            // fixed, short: a tenth kept
 		{moveClock{perMove: ms, overhead: 50 * ms}, minThink, minThink},

@@ -203,7 +203,8 @@ func (r *rootTimeline) otherBestBefore(iter, stop int) bool {
 
 // TestClockShare: no move of a game on a clock is given a sixth of the
 // clock (the hard limit is at most an eighth of it), whatever the clock,
-// the increment, the moves to go and the overhead; and a fixed time per
+// the increment, the moves to go and the overhead, and its soft limit is
+// below the hard one (the two equal are a fixed time); and a fixed time per
 // move of 100 ms or more is used to 90% or more of it, both limits at its
 // end. The allocation function (moveClock.budget) itself, over a grid.
 func TestClockShare(t *testing.T) {
@@ -216,7 +217,7 @@ func TestClockShare(t *testing.T) {
 				for _, overhead := range []time.Duration{0, 25 * ms, 100 * ms} {
 					c := moveClock{left: left, increment: inc, movesToGo: togo, overhead: overhead}
 					soft, hard := c.budget()
-					if hard > left/6 || soft > hard || soft < 0 {
+					if hard > left/6 || hard > max(left/maxShare-overhead, minThink) || soft >= hard || soft < 0 { // (soft == hard is a fixed time per move)
 						t.Errorf("%+v: soft %v hard %v: a sixth of the clock is %v", c, soft, hard, left/6)
 					}
 				}

@@ -924,14 +924,15 @@ func TestBudget(t *testing.T) {
 		// 40 moves in 30 s, all to go: (30 s - 40 lags of 25 ms) / 40 = 725 ms.
 		{clock{movesPerSession: 40, mine: 30 * time.Second}, 0, 435 * ms, 2175 * ms},
 		// 4 moves to go after "level" at ply 10 and 72 plies: (1.1 s - 0.1 s) / 4,
-		// but no move more than an eighth of the clock.
-		{clock{movesPerSession: 40, levelPly: 10, mine: 1100 * ms}, 82, 137500 * time.Microsecond, 137500 * time.Microsecond},
+		// but no move more than an eighth of the clock, less the lag.
+		// (and no iteration begun after 60% of that).
+		{clock{movesPerSession: 40, levelPly: 10, mine: 1100 * ms}, 82, 67500 * time.Microsecond, 112500 * time.Microsecond},
 		// the last move of a session too: an eighth of the clock, no more.
-		{clock{movesPerSession: 40, mine: 2 * time.Second}, 78, 250 * ms, 250 * ms},
+		{clock{movesPerSession: 40, mine: 2 * time.Second}, 78, 135 * ms, 225 * ms},
 		// sudden death: (3.75 s - 30 lags) / 30 = 100 ms.
 		{clock{mine: 3750 * ms}, 10, 60 * ms, 300 * ms},
 		// increment: added to the share, but an eighth of the clock is the most.
-		{clock{mine: 300 * ms, increment: time.Second}, 10, 37500 * time.Microsecond, 37500 * time.Microsecond},
+		{clock{mine: 300 * ms, increment: time.Second}, 10, 7500 * time.Microsecond, 12500 * time.Microsecond},
 		// a clock run out: the shortest search.
 		{clock{mine: -time.Second}, 10, 0, minThink},
 		// st: the time per move less the lag, all of it used.

@@ -12,7 +12,8 @@
 // games, the moves, the lowest clock left after a move, and the moves that
 // took more than half the mover's clock less 10 ms, and for each engine
 // (by the PGN's White and Black tags) the largest share of its clock one
-// move took: the move's time over the clock before it. The engine's hard
+// move took (the move's time over the clock before it) and how many of its
+// moves took more than a sixth. The engine's hard
 // limit is at most an eighth of its clock (clock.go), so a move over half
 // overran its limit, or the machine held it up; a move over a sixth is one
 // a player would not expect.
@@ -30,10 +31,12 @@ import (
 	"strings"
 )
 
-// clockShare is the largest share of its clock an engine's move took, and where.
+// clockShare is the largest share of its clock an engine's move took, and
+// where; and the engine's moves, and those over a sixth of the clock.
 type clockShare struct {
-	fraction float64
-	where    string
+	fraction     float64
+	where        string
+	moves, sixth int
 }
 
 func b2i(b bool) int {
@@ -87,9 +90,15 @@ func main() {
 					if t > left[side]/2-10 {
 						over = append(over, fmt.Sprintf("game %d: %.0f ms left, %.0f ms", games, left[side], t))
 					}
-					if f := t / left[side]; left[side] > 0 && f > shares[players[side]].fraction {
-						shares[players[side]] = clockShare{f, fmt.Sprintf("game %d: %.0f of %.0f ms", games, t, left[side])}
+					sh := shares[players[side]]
+					sh.moves++
+					if f := t / left[side]; left[side] > 0 && f > sh.fraction {
+						sh.fraction, sh.where = f, fmt.Sprintf("game %d: %.0f of %.0f ms", games, t, left[side])
 					}
+					if left[side] <= 0 || t > left[side]/6 {
+						sh.sixth++
+					}
+					shares[players[side]] = sh
 					left[side] -= t
 					lowest = min(lowest, left[side])
 					left[side] += inc
@@ -105,7 +114,9 @@ func main() {
 		fmt.Printf("%s: %d games, %d moves, lowest clock after a move %.0f ms, moves over half the clock less 10 ms: %d %v\n",
 			name, games, moves, lowest, len(over), over[:min(len(over), 8)])
 		for _, player := range slices.Sorted(maps.Keys(shares)) {
-			fmt.Printf("  %s: the largest share of its clock a move took %.1f%% (%s)\n", player, 100*shares[player].fraction, shares[player].where)
+			sh := shares[player]
+			fmt.Printf("  %s: the largest share of its clock a move took %.1f%% (%s); moves over a sixth of the clock: %d of %d\n",
+				player, 100*sh.fraction, sh.where, sh.sixth, sh.moves)
 		}
 	}
 }
