@@ -528,7 +528,7 @@ func TestLabFlags(t *testing.T) {
 // refuse others with an error, the setting unchanged.
 func TestLabXBoardOptions(t *testing.T) {
 	e := smallEngine()
-	d := newDialogue(t, e, config{nodeBudget: 2000})
+	d := newDialogue(t, e, config{nodeBudget: 2000, lab: true})
 	got := d.sync("xboard", "protover 2")
 	for _, f := range []string{`feature option="Futility margin -spin 0 -300 900"`, `feature option="Extended futility -check 0"`,
 		`feature option="Deep futility -check 0"`, `feature option="Aggressive futility -check 0"`, `feature option="Goose chase pruning -check 0"`} {
@@ -577,7 +577,7 @@ func TestLabXBoardOptions(t *testing.T) {
 // search runs with them.
 func TestLabUCIOptions(t *testing.T) {
 	e := smallEngine()
-	d := newUCIDialogue(t, e, config{})
+	d := newUCIDialogue(t, e, config{lab: true})
 	got := d.sync("uci")
 	for _, o := range []string{"option name Futility Margin type spin default 0 min -300 max 900",
 		"option name Extended Futility type check default false", "option name Deep Futility type check default false",

@@ -26,6 +26,7 @@ type config struct {
 	strength   strengthSetting // the strength level (strength.go)
 	overhead   time.Duration   // UCI's Move Overhead (defaultMoveOverhead unless set)
 	ponder     bool            // UCI's Ponder: the GUI may ask for ponder searches
+	lab        bool            // the protocols list and take the laboratory's options (-lab, or a laboratory flag: labOption)
 	yield      func()          // if not nil, called at every stop poll of a search: the browser's worker reads its messages (worker_js.go)
 }
 
@@ -57,7 +58,8 @@ type option struct {
 	kind            optionKind
 	def             int                               // the flag's default, the setting of a new engine and config
 	lo, hi          int                               // a spin's range
-	laboratory      bool                              // a switch of the laboratory (lab.go)
+	laboratory      bool                              // a switch of the laboratory (lab.go), and a laboratory option (labOption)
+	labOnly         bool                              // a laboratory option (labOption), though not a switch of lab.go
 	flagZero        bool                              // the flag also takes 0 (-elo 0: full strength)
 	top             func(e *Engine, c *config) int    // if set, a spin's top instead of hi (it depends on the session)
 	get             func(e *Engine, c *config) int    // the setting now (a check's 0 or 1): the default the protocols declare
@@ -116,7 +118,7 @@ var options = []option{
 		usage: "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)",
 		get:   func(_ *Engine, c *config) int { return int(c.strength.seed) },
 		set:   func(_ *Engine, c *config, v int) { c.strength.seed = uint64(v) }},
-	{uci: "Futility Pruning", cecp: "Futility pruning", flag: "futility", kind: checkOption, def: 1, lo: 0, hi: 1,
+	{uci: "Futility Pruning", cecp: "Futility pruning", flag: "futility", kind: checkOption, labOnly: true, def: 1, lo: 0, hi: 1,
 		usage: "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search (and the frontier margin 0)",
 		get:   func(e *Engine, _ *config) int { return b2i(e.futility) },
 		set: func(e *Engine, _ *config, v int) {
@@ -168,6 +170,15 @@ func labSwitch(uci, cecp, flag string, sw func(l *labSettings) *bool, usage stri
 		get: func(e *Engine, _ *config) int { lab := e.lab(); return b2i(*sw(&lab)) },
 		set: func(e *Engine, _ *config, v int) { lab := e.lab(); *sw(&lab) = v != 0; e.setLab(lab) }}
 }
+
+// labOption reports whether o is the laboratory's: its switches and
+// micro-Max 4.0's search. The protocols list such an option, and take it,
+// only in the laboratory (config.lab: -lab, or a laboratory flag given);
+// a player's GUI lists the others.
+func (o *option) labOption() bool { return o.laboratory || o.labOnly }
+
+// errLabOption refuses a laboratory option outside the laboratory.
+var errLabOption = errors.New("an option of the futility laboratory: start umax with -lab to use it")
 
 // maxValue is a spin's top for a session.
 func (o *option) maxValue(e *Engine, c *config) int {
