@@ -3,6 +3,8 @@
 # line, "name|command-line flags|the same as UCI options, NAME=VALUE joined
 # by ;". Sourced by them; LAB_CONFIGS is the list, plain micro-Max 4.1 first.
 # LAB_ONLY="4.1|deep|goose" (names joined by |) keeps only those settings.
+# The UCI options are taken only by umax -lab (a flag of the laboratory's
+# implies it): the scripts that set them start the engine so.
 # shellcheck shell=sh
 LAB_CONFIGS='4.1||
 4.0|-futility=false|Futility Pruning=false
