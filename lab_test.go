@@ -377,8 +377,9 @@ func TestLabStatsAddUp(t *testing.T) {
 		on := map[pruneRule]bool{ruleFutility: combo.futility, ruleExtended: l.extended, ruleDeep: l.deep,
 			ruleAggressive: l.aggressive, ruleGoose: l.goose, ruleLateMove: l.lateMove, ruleGeneral: l.general,
 			ruleWeak: l.weak, ruleOverkill: l.overkill, ruleGooseLegal: l.gooseLegal && !l.goose, ruleGooseRefined: l.gooseRefined && (!l.goose && !l.gooseLegal || l.gooseBudget > 0),
-			ruleGooseBudget: l.gooseBudget > 0}
-		maybe := map[pruneRule]bool{ruleGeneral: l.weak} // the weak switch applies the general form too, where it holds
+			ruleGooseBudget: l.gooseBudget > 0, ruleGooseEqual: l.gooseEqual, ruleNullMove: l.nullMove > 0}
+		maybe := map[pruneRule]bool{ruleGeneral: l.weak, // the weak switch applies the general form too, where it holds
+			ruleStandPat: l.nullMove > 0} // the null move's super stand-pat, where a side is a piece ahead of beta
 		for r := ruleFutility; r < numPruneRules; r++ {
 			if on[r] != (cut[r] > 0) && !maybe[r] {
 				t.Errorf("%s: rule %v on %v, pruned %d", combo.name, r, on[r], cut[r])
@@ -738,7 +739,7 @@ func TestLabGooseBudget(t *testing.T) {
 	}
 	for _, c := range charges {
 		eachBoard(t, c.fen, c.move, func(e *Engine, lm *searchMove) {
-			if got := e.gooseCharge(lm); got != c.want {
+			if got := e.gooseCharge(lm, false); got != c.want {
 				t.Errorf("%s (made %v): charge %d, want %d", c.name, lm.made, got, c.want)
 			}
 		})

@@ -162,6 +162,16 @@ var options = []option{
 		usage: "the goose budget iterated: a quiescence search is searched with 0, 1, ... goose chases allowed in a branch, up to N passes, until none was pruned in its essential tree (0: off)",
 		get:   func(e *Engine, _ *config) int { return e.lab().gooseBudget },
 		set:   func(e *Engine, _ *config, v int) { lab := e.lab(); lab.gooseBudget = v; e.setLab(lab) }},
+	labSwitch("Goose Horizon Only", "Goose horizon only", "goose-horizon", func(l *labSettings) *bool { return &l.gooseHorizon },
+		"with -goose-budget: the budget iterated only in horizon nodes (calls asked for one ply), as the thread says; other calls search their one-ply iteration once, at budget 0"),
+	labSwitch("Goose Equal Captures", "Goose equal captures", "goose-equal", func(l *labSettings) *bool { return &l.gooseEqual },
+		"the goose rule 2 alone: no equal capture (N x B too) of a protected piece in the quiescence search"),
+	labSwitch("Goose Try Equal", "Goose try equal", "goose-try-equal", func(l *labSettings) *bool { return &l.gooseTryEqual },
+		"with -goose-budget: the thread's revision \"Do try equal captures\": the budget charges no equal capture, and -goose-refined prunes none"),
+	{uci: "Null Move", cecp: "Null move", flag: "null-move", kind: spinOption, laboratory: true, lo: 0, hi: maxNullMove,
+		usage: "a null move with reduction R, where micro-Max has none, with the super stand-pat; deep and general deep futility then prune up to s=3+R (0: off)",
+		get:   func(e *Engine, _ *config) int { return e.lab().nullMove },
+		set:   func(e *Engine, _ *config, v int) { lab := e.lab(); lab.nullMove = v; e.setLab(lab) }},
 }
 
 // labSwitch is the row of a laboratory switch, the field sw of labSettings.
