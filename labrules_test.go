@@ -276,7 +276,7 @@ func TestLabNullMove(t *testing.T) {
 		{"searched: fails high", queen, "d1d2", 2, 6, 50, false, false, ruleNullMove},
 		{"searched: the rook takes the queen", attacked, "d1d2", 1, 5, 50, false, false, notPruned},
 		{"eval below beta", queen, "d1d2", 1, 5, -1, false, false, notPruned},
-		{"in check", check, "e1e2", 1, 5, 921, false, false, notPruned},
+		{"in check", check, "e1e2", 1, 4, 921, false, false, notPruned}, // (the stand-pat range: beyond it the reply takes the king)
 		{"only pawns", pawns, "a2a3", 1, 4, 921, false, false, notPruned},
 		{"a null move's reply", queen, "d1d2", 1, 4, 921, true, false, notPruned},
 		{"the root", queen, "d1d2", 1, 4, 921, false, true, notPruned},
