@@ -110,7 +110,7 @@ func TestNodeCountsMatchC(t *testing.T) {
 func compareWithGolden(t *testing.T, base string) {
 	g := readGoldenReplay(t, base)
 	inputs, blocks, budget := g.inputs, g.blocks, g.budget
-	d := newDialogue(t, newEngine(defaultHashEntries), config{nodeBudget: budget})
+	d := newDialogue(t, newEngine(defaultHashEntries), config{nodeBudget: budget, lab: true})
 	d.syncNow("xboard", "protover 2", "new", "force", "post", "level 0 999 0")
 	if !g.futility {
 		if got := d.syncNow("option Futility pruning=0"); len(got) != 0 {
@@ -1101,7 +1101,7 @@ func TestSideCommands(t *testing.T) {
 // anything else without changing the setting.
 func TestFutilityOption(t *testing.T) {
 	e := smallEngine()
-	d := newDialogue(t, e, config{nodeBudget: 2000})
+	d := newDialogue(t, e, config{nodeBudget: 2000, lab: true})
 	got := d.sync("xboard", "protover 2")
 	if !slices.Contains(got, `feature option="Futility pruning -check 1"`) {
 		t.Fatalf("no futility option in %q", got)
