@@ -84,7 +84,7 @@ func checkCRLF(t *testing.T, protocol string, lf, crlf []string, want ...string)
 func TestCECPCRLF(t *testing.T) {
 	t.Parallel()
 	transcript := func(eol string) []string {
-		return crlfTranscript(newDialogue(t, smallEngine(), config{}), eol, cecpSteps)
+		return crlfTranscript(newDialogue(t, smallEngine(), config{lab: true}), eol, cecpSteps)
 	}
 	checkCRLF(t, "CECP", transcript("\n"), transcript("\r\n"), "feature ", "move d7d5", "Illegal move: e7e5", "move a1a8", "Error (unknown command): bogus")
 }
@@ -92,7 +92,7 @@ func TestCECPCRLF(t *testing.T) {
 func TestUCICRLF(t *testing.T) {
 	t.Parallel()
 	transcript := func(eol string) []string {
-		return crlfTranscript(newUCIDialogue(t, smallEngine(), config{}), eol, uciSteps)
+		return crlfTranscript(newUCIDialogue(t, smallEngine(), config{lab: true}), eol, uciSteps)
 	}
 	checkCRLF(t, "UCI", transcript("\n"), transcript("\r\n"), "uciok", "bestmove e7e5", "bestmove a1a8", "info string", "bestmove g8f6")
 }

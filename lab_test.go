@@ -377,8 +377,9 @@ func TestLabStatsAddUp(t *testing.T) {
 		on := map[pruneRule]bool{ruleFutility: combo.futility, ruleExtended: l.extended, ruleDeep: l.deep,
 			ruleAggressive: l.aggressive, ruleGoose: l.goose, ruleLateMove: l.lateMove, ruleGeneral: l.general,
 			ruleWeak: l.weak, ruleOverkill: l.overkill, ruleGooseLegal: l.gooseLegal && !l.goose, ruleGooseRefined: l.gooseRefined && (!l.goose && !l.gooseLegal || l.gooseBudget > 0),
-			ruleGooseBudget: l.gooseBudget > 0}
-		maybe := map[pruneRule]bool{ruleGeneral: l.weak} // the weak switch applies the general form too, where it holds
+			ruleGooseBudget: l.gooseBudget > 0, ruleGooseEqual: l.gooseEqual, ruleNullMove: l.nullMove > 0}
+		maybe := map[pruneRule]bool{ruleGeneral: l.weak, // the weak switch applies the general form too, where it holds
+			ruleStandPat: l.nullMove > 0} // the null move's super stand-pat, where a side is a piece ahead of beta
 		for r := ruleFutility; r < numPruneRules; r++ {
 			if on[r] != (cut[r] > 0) && !maybe[r] {
 				t.Errorf("%s: rule %v on %v, pruned %d", combo.name, r, on[r], cut[r])
@@ -528,7 +529,7 @@ func TestLabFlags(t *testing.T) {
 // refuse others with an error, the setting unchanged.
 func TestLabXBoardOptions(t *testing.T) {
 	e := smallEngine()
-	d := newDialogue(t, e, config{nodeBudget: 2000})
+	d := newDialogue(t, e, config{nodeBudget: 2000, lab: true})
 	got := d.sync("xboard", "protover 2")
 	for _, f := range []string{`feature option="Futility margin -spin 0 -300 900"`, `feature option="Extended futility -check 0"`,
 		`feature option="Deep futility -check 0"`, `feature option="Aggressive futility -check 0"`, `feature option="Goose chase pruning -check 0"`} {
@@ -577,7 +578,7 @@ func TestLabXBoardOptions(t *testing.T) {
 // search runs with them.
 func TestLabUCIOptions(t *testing.T) {
 	e := smallEngine()
-	d := newUCIDialogue(t, e, config{})
+	d := newUCIDialogue(t, e, config{lab: true})
 	got := d.sync("uci")
 	for _, o := range []string{"option name Futility Margin type spin default 0 min -300 max 900",
 		"option name Extended Futility type check default false", "option name Deep Futility type check default false",
@@ -738,7 +739,7 @@ func TestLabGooseBudget(t *testing.T) {
 	}
 	for _, c := range charges {
 		eachBoard(t, c.fen, c.move, func(e *Engine, lm *searchMove) {
-			if got := e.gooseCharge(lm); got != c.want {
+			if got := e.gooseCharge(lm, false); got != c.want {
 				t.Errorf("%s (made %v): charge %d, want %d", c.name, lm.made, got, c.want)
 			}
 		})

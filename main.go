@@ -31,9 +31,10 @@
 //	-literal          search with the literal transliteration of micro-Max's D(): the same output, slower
 //	-stats            after each search, per ply: moves made, searched and pruned; nodes; hash hits
 //	-tree N           with -classic: the N-ply iteration's search tree as Graphviz DOT, to -tree-out FILE
+//	-lab              the futility laboratory: the protocols list its options (and futility pruning)
 //	-futility-margin M, -extended-futility, -deep-futility, -aggressive-futility, -goose-pruning,
-//	-goose-budget N, ...
-//	                  the futility laboratory's rules, all off by default
+//	-goose-budget N, -null-move R, ...
+//	                  the futility laboratory's rules, all off by default (each implies -lab)
 //
 // # The code, in reading order
 //
@@ -143,6 +144,7 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 	fs.BoolVar(&cl.uci, "uci", false, "UCI mode from the start (without it the first command decides: uci for UCI, anything else XBoard)")
 	fs.IntVar(&cl.nodes, "nodes", microMaxBudget, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
 	fs.BoolVar(&cl.bench, "bench", false, "search a fixed set of positions and print the node total and speed")
+	fs.BoolVar(&cl.cfg.lab, "lab", false, "the futility laboratory: XBoard's and UCI's option lists add its switches and futility pruning, and take them (a laboratory flag, such as -deep-futility, implies it)")
 	fs.BoolVar(&cl.cfg.stats, "stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
 	fs.BoolVar(&cl.literal, "literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
 	fs.IntVar(&cl.treePlies, "tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
@@ -164,9 +166,14 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 		fs.Usage()
 		os.Exit(2)
 	}
-	fs.Visit(func(f *flag.Flag) { // in the protocols the clock decides, unless -nodes is given
-		if f.Name == "nodes" {
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "nodes" { // in the protocols the clock decides, unless -nodes is given
 			cl.cfg.nodeBudget = cl.nodes
+		}
+		for i := range options { // a laboratory flag works in the laboratory: its options are listed
+			if o := &options[i]; o.flag == f.Name && o.labOption() {
+				cl.cfg.lab = true
+			}
 		}
 	})
 	return cl, nil

@@ -979,7 +979,7 @@ func runCECPSequence(t *testing.T, seed uint64) (commands, lines int) {
 	e := smallEngine()
 	d := &cecpDriver{}
 	d.modelDriver = startModelDriver(t, "CECP", seed, 0x6d6f64656c, d.consume, func(rng *rand.Rand, out io.Writer) func(io.Reader) {
-		return newSession(e, out, config{nodeBudget: 3000 + rng.IntN(100000)}).serve
+		return newSession(e, out, config{nodeBudget: 3000 + rng.IntN(100000), lab: true}).serve
 	})
 	start := &cecpModel{sent: &d.sent, engineSide: black}
 	start.setGame(setup{pos: newGame()})
@@ -1369,7 +1369,7 @@ func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 	e := newEngine(minTableSize)
 	d := &uciDriver{start: newGame(), base: "startpos"}
 	d.modelDriver = startModelDriver(t, "UCI", seed, 0x756369, d.consume, func(rng *rand.Rand, out io.Writer) func(io.Reader) {
-		return newUCISession(e, out, config{nodeBudget: 3000 + rng.IntN(100000), maxMemory: 2}).serve
+		return newUCISession(e, out, config{nodeBudget: 3000 + rng.IntN(100000), maxMemory: 2, lab: true}).serve
 	})
 	d.states = []*uciModel{{sent: &d.sent, pos: newGame()}}
 	d.send("uci", nil)

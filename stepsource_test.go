@@ -212,7 +212,7 @@ func TestStepsMatchC(t *testing.T) {
 			"classic/promotion-black.50000", "classic/selfplay-qgd.20000", "classic40/selfplay20.50000")
 	}
 	checked := 0
-	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
+	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{lab: true})
 	d.sync("uci")
 	for _, name := range games {
 		g := readGoldenReplay(t, filepath.Join("testdata", name))

@@ -179,7 +179,7 @@ func checkDiff(t *testing.T, name string, a, b jsonTree, diff jsonDiff) {
 // one tree has and the other has not (checkDiff).
 func TestWebDiff(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
-	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
+	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{lab: true})
 	d.sync("uci")
 	var diff jsonDiff
 	webAnswer(t, d, "umax diff", &diff)

@@ -13,6 +13,8 @@ import (
 
 // TestUCIIdentify: uci is answered with the name, the author, the options
 // and uciok; isready with readyok; the options' defaults are the engine's.
+// Without -lab the options are a player's: none of the laboratory's
+// (TestLabOptionLists).
 func TestUCIIdentify(t *testing.T) {
 	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
 	got := d.sync("uci")
@@ -29,19 +31,6 @@ func TestUCIIdentify(t *testing.T) {
 		"option name Strength Seed type spin default 0 min 0 max 2147483647",
 		"option name OwnBook type check default false",
 		"option name Human Pace type check default false",
-		"option name Futility Pruning type check default true",
-		"option name Futility Margin type spin default 0 min -300 max 900",
-		"option name Extended Futility type check default false",
-		"option name Deep Futility type check default false",
-		"option name Aggressive Futility type check default false",
-		"option name Goose Chase Pruning type check default false",
-		"option name Late Move Pruning type check default false",
-		"option name General Deep Futility type check default false",
-		"option name Weak Deep Futility type check default false",
-		"option name Overkill Pruning type check default false",
-		"option name Goose Legal Protection type check default false",
-		"option name Goose Refined type check default false",
-		"option name Goose Budget type spin default 0 min 0 max 9",
 		"uciok",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -88,7 +77,7 @@ func TestUCINodeCountsMatchC(t *testing.T) {
 	for key, list := range sessions {
 		t.Run(strings.ReplaceAll(key, " ", "-"), func(t *testing.T) {
 			t.Parallel()
-			d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
+			d := newUCIDialogue(t, newEngine(defaultHashEntries), config{lab: true})
 			d.sync("uci")
 			if !list[0].futility {
 				d.expectNothing("setoption name futility pruning value false")
@@ -410,7 +399,7 @@ func TestUCIBadInput(t *testing.T) {
 // is micro-Max 4.0, Move Overhead is read in milliseconds.
 func TestUCIOptions(t *testing.T) {
 	e := smallEngine()
-	d := newUCIDialogue(t, e, config{})
+	d := newUCIDialogue(t, e, config{lab: true})
 	d.expectNothing("setoption name hash value 1")
 	if len(e.table) != tableEntries(1) || len(e.table) != 1<<16 {
 		t.Errorf("Hash 1: %d entries", len(e.table))
@@ -671,7 +660,7 @@ func TestUCISelfPlay(t *testing.T) {
 	ends := map[string]int{}
 	for seed := 1; seed <= games; seed++ {
 		e := smallEngine()
-		d := newUCIDialogue(t, e, config{})
+		d := newUCIDialogue(t, e, config{lab: true})
 		d.sync("uci", "ucinewgame")
 		if seed%2 == 0 {
 			d.expectNothing("setoption name Futility Pruning value false")

@@ -95,7 +95,7 @@ func TestWebState(t *testing.T) {
 // search, and umax tree sends it; without a recording, umax tree says why.
 func TestWebTree(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
-	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
+	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{lab: true})
 	d.sync("uci")
 	var tree jsonTree
 	webAnswer(t, d, "umax tree", &tree)

@@ -24,19 +24,6 @@ func TestFeatures(t *testing.T) {
 		`feature option="Strength seed -spin 0 0 2147483647"`,
 		`feature option="Own book -check 0"`,
 		`feature option="Human pace -check 0"`,
-		`feature option="Futility pruning -check 1"`,
-		`feature option="Futility margin -spin 0 -300 900"`,
-		`feature option="Extended futility -check 0"`,
-		`feature option="Deep futility -check 0"`,
-		`feature option="Aggressive futility -check 0"`,
-		`feature option="Goose chase pruning -check 0"`,
-		`feature option="Late move pruning -check 0"`,
-		`feature option="General deep futility -check 0"`,
-		`feature option="Weak deep futility -check 0"`,
-		`feature option="Overkill pruning -check 0"`,
-		`feature option="Goose legal protection -check 0"`,
-		`feature option="Goose refined -check 0"`,
-		`feature option="Goose budget -spin 0 0 9"`,
 		"feature done=1",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -125,7 +112,7 @@ func TestNodeCountsMatchC(t *testing.T) {
 func compareWithGolden(t *testing.T, base string) {
 	g := readGoldenReplay(t, base)
 	inputs, blocks, budget := g.inputs, g.blocks, g.budget
-	d := newDialogue(t, newEngine(defaultHashEntries), config{nodeBudget: budget})
+	d := newDialogue(t, newEngine(defaultHashEntries), config{nodeBudget: budget, lab: true})
 	d.syncNow("xboard", "protover 2", "new", "force", "post", "level 0 999 0")
 	if !g.futility {
 		if got := d.syncNow("option Futility pruning=0"); len(got) != 0 {
@@ -1116,7 +1103,7 @@ func TestSideCommands(t *testing.T) {
 // anything else without changing the setting.
 func TestFutilityOption(t *testing.T) {
 	e := smallEngine()
-	d := newDialogue(t, e, config{nodeBudget: 2000})
+	d := newDialogue(t, e, config{nodeBudget: 2000, lab: true})
 	got := d.sync("xboard", "protover 2")
 	if !slices.Contains(got, `feature option="Futility pruning -check 1"`) {
 		t.Fatalf("no futility option in %q", got)

@@ -31,7 +31,7 @@ lab_engine "$tmp/umax" # UMAX_BIN: a binary built before
 solve() {
 	local name=$1 flags=$2 line epd fen id sol best depth used
 	# shellcheck disable=SC2086 # $flags is words
-	coproc ENGINE { exec "$tmp/umax" -uci $flags; }
+	coproc ENGINE { exec "$tmp/umax" -uci -lab $flags; }
 	printf 'uci\nsetoption name Hash value 16\n' >&"${ENGINE[1]}"
 	while read -r line <&"${ENGINE[0]}"; do [ "$line" = uciok ] && break; done
 	while IFS= read -r epd; do

@@ -10,7 +10,7 @@
 import { Chessboard, COLOR, INPUT_EVENT_TYPE } from "./vendor/cm-chessboard/src/Chessboard.js";
 import { Markers, MARKER_TYPE } from "./vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from "./vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
-import { Engine } from "./engine.js";
+import { Engine, labWorker } from "./engine.js";
 import { showTree, iterationName, capital, isIllegal, ILLEGAL_NOTE } from "./treeview.js";
 import { Stepper, recordSearches, stepSummary, value } from "./stepper.js";
 import { Learn } from "./learn.js";
@@ -19,7 +19,7 @@ const $ = (id) => document.getElementById(id);
 
 // --- State -----------------------------------------------------------------
 
-const engine = new Engine("umax-worker.js");
+const engine = new Engine(labWorker);
 const game = {
   start: "startpos", // or a FEN
   moves: [],         // in UCI's coordinates
@@ -743,7 +743,7 @@ $("run-compare").addEventListener("click", async () => {
   $("compare-head-a").textContent = `A: ${settingName(a)}`;
   $("compare-head-b").textContent = `B: ${settingName(b)}`;
   $("compare-summary").textContent = "Searching A, then B…";
-  const worker = new Engine("umax-worker.js"); // its own table: the game's engine keeps its own
+  const worker = new Engine(labWorker); // its own table: the game's engine keeps its own
   try {
     await worker.ask("uci", "uciok");
     const position = positionCommand(), ply = game.moves.length; // the game's position now, its moves

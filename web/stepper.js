@@ -10,7 +10,7 @@
 
 import { Chessboard } from "./vendor/cm-chessboard/src/Chessboard.js";
 import { Markers, MARKER_TYPE } from "./vendor/cm-chessboard/src/extensions/markers/Markers.js";
-import { Engine } from "./engine.js";
+import { Engine, labWorker } from "./engine.js";
 import { showTree, openPath, isIllegal, ILLEGAL_NOTE } from "./treeview.js";
 
 const INFINITY = 8000; // micro-Max's INF
@@ -25,7 +25,7 @@ const $ = (id) => document.getElementById(id);
 // ends after. A position the engine refuses throws its reason.
 export async function recordSearches(position, plies, settings, { diff = false, source = false } = {}) {
   const times = { start: performance.now() };
-  const worker = new Engine("umax-worker.js");
+  const worker = new Engine(labWorker);
   try {
     await worker.ask("uci", "uciok");
     times.ready = performance.now();

@@ -348,7 +348,7 @@ type nativeEngine struct {
 
 func startNative(t *testing.T) *nativeEngine {
 	t.Helper()
-	cmd := exec.Command(site.native, "-uci")
+	cmd := exec.Command(site.native, "-uci", "-lab") // the laboratory, as the page's worker (labWorker)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -394,7 +394,7 @@ func (n *nativeEngine) run(t *testing.T, script []string) []string {
 // workerRunJS runs a script in a new worker (the page's, unless start
 // makes another) as nativeEngine.run does, and returns its output lines;
 // it fails at once if the worker cannot load its files.
-const workerRunJS = `(async (script, start = () => new Worker("umax-worker.js")) => {
+const workerRunJS = `(async (script, start = () => new Worker("umax-worker.js?arg=-lab")) => {
   const w = start();
   const lines = [];
   let waiting = null, fail;
