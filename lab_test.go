@@ -530,25 +530,17 @@ func TestLabXBoardOptions(t *testing.T) {
 	e := smallEngine()
 	d := newDialogue(t, e, config{nodeBudget: 2000})
 	got := d.sync("xboard", "protover 2")
-	for _, f := range []string{`feature option="Futility margin -spin 0 -300 900"`, `feature option="Extended futility -check 0"`,
-		`feature option="Deep futility -check 0"`, `feature option="Aggressive futility -check 0"`, `feature option="Goose chase pruning -check 0"`} {
-		if !slices.Contains(got, f) {
-			t.Errorf("no %s in %q", f, got)
-		}
-	}
+	hasLines(t, "protover", got, `feature option="Futility margin -spin 0 -300 900"`, `feature option="Extended futility -check 0"`,
+		`feature option="Deep futility -check 0"`, `feature option="Aggressive futility -check 0"`, `feature option="Goose chase pruning -check 0"`)
 	d.expectNothing("option Futility margin=-300", "option Extended futility=1", "option Deep futility=1",
 		"option Aggressive futility=1", "option Goose chase pruning=1")
 	want := labSettings{frontierMargin: -300, extended: true, deep: true, aggressive: true, goose: true}
 	if d.s.e.lab() != want || !e.futility {
 		t.Errorf("all on: %+v %v", d.s.e.lab(), e.futility)
 	}
-	for _, bad := range []string{"option Futility margin=-301", "option Futility margin=901", "option Futility margin=1.5",
+	refusedEach(t, d.sync, "Error (bad option value", "", "option Futility margin=-301", "option Futility margin=901", "option Futility margin=1.5",
 		"option Futility margin=", "option Futility margin", "option Extended futility=2", "option Deep futility=true",
-		"option Aggressive futility=", "option Goose chase pruning=-1"} {
-		if got := d.sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], "Error (bad option value") {
-			t.Errorf("%q answered %q", bad, got)
-		}
-	}
+		"option Aggressive futility=", "option Goose chase pruning=-1")
 	if d.s.e.lab() != want {
 		t.Errorf("refused values changed the settings: %+v", d.s.e.lab())
 	}
@@ -579,13 +571,9 @@ func TestLabUCIOptions(t *testing.T) {
 	e := smallEngine()
 	d := newUCIDialogue(t, e, config{})
 	got := d.sync("uci")
-	for _, o := range []string{"option name Futility Margin type spin default 0 min -300 max 900",
+	hasLines(t, "uci", got, "option name Futility Margin type spin default 0 min -300 max 900",
 		"option name Extended Futility type check default false", "option name Deep Futility type check default false",
-		"option name Aggressive Futility type check default false", "option name Goose Chase Pruning type check default false"} {
-		if !slices.Contains(got, o) {
-			t.Errorf("no %s in %q", o, got)
-		}
-	}
+		"option name Aggressive Futility type check default false", "option name Goose Chase Pruning type check default false")
 	d.expectNothing("setoption name futility margin value 900", "setoption name Extended Futility value TRUE",
 		"setoption name deep futility value true", "setoption name Aggressive Futility value true",
 		"setoption name goose chase pruning value true")
@@ -593,13 +581,9 @@ func TestLabUCIOptions(t *testing.T) {
 	if d.s.e.lab() != want || !e.futility {
 		t.Errorf("all on: %+v %v", d.s.e.lab(), e.futility)
 	}
-	for _, bad := range []string{"setoption name Futility Margin value 901", "setoption name Futility Margin value -301",
+	refusedEach(t, d.sync, "", "refused", "setoption name Futility Margin value 901", "setoption name Futility Margin value -301",
 		"setoption name Futility Margin value x", "setoption name Futility Margin", "setoption name Extended Futility value 1",
-		"setoption name Deep Futility value yes", "setoption name Aggressive Futility", "setoption name Goose Chase Pruning value on"} {
-		if got := d.sync(bad); len(got) != 1 || !strings.Contains(got[0], "refused") {
-			t.Errorf("%q answered %q", bad, got)
-		}
-	}
+		"setoption name Deep Futility value yes", "setoption name Aggressive Futility", "setoption name Goose Chase Pruning value on")
 	if d.s.e.lab() != want {
 		t.Errorf("refused values changed the settings: %+v", d.s.e.lab())
 	}
@@ -620,6 +604,27 @@ func TestLabUCIOptions(t *testing.T) {
 	}
 	if got := d.sync("setoption name Futility Margin value -60"); len(got) != 1 || !strings.Contains(got[0], "refused") || !strings.Contains(got[0], "4.0") {
 		t.Errorf("a margin under 4.0 answered %q", got)
+	}
+}
+
+// hasLines reports each of wants that is not a line of got.
+func hasLines(t *testing.T, what string, got []string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !slices.Contains(got, want) {
+			t.Errorf("%s: no %q in %q", what, want, got)
+		}
+	}
+}
+
+// refusedEach sends each of bads alone and wants one line back, starting with
+// prefix and containing part.
+func refusedEach(t *testing.T, sync func(...string) []string, prefix, part string, bads ...string) {
+	t.Helper()
+	for _, bad := range bads {
+		if got := sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], prefix) || !strings.Contains(got[0], part) {
+			t.Errorf("%q answered %q", bad, got)
+		}
 	}
 }
 
