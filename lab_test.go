@@ -106,70 +106,62 @@ func TestGivesCheck(t *testing.T) {
 		walks = 3
 	}
 	var positions, moves, checks, protected, illegal int
-	for _, fen := range append(labStarts, agreementStarts...) {
-		s := mustFEN(t, fen)
-		for w := 0; w < walks; w++ {
-			pos := s.pos
-			for ply := 0; ply < plies; ply++ {
-				positions++
-				legal := pos.legalMoves()
-				if len(legal) == 0 {
-					break
+	randomWalks(t, append(labStarts, agreementStarts...), walks, plies, rng, func(pos Position, legal []Move) {
+		positions++
+		if len(legal) == 0 {
+			return
+		}
+		before := labEngine(pos)
+		inCheck := pos.inCheck()
+		for _, m := range legal {
+			if m.promo != 0 && m.promo != 7 {
+				continue
+			}
+			moves++
+			lm, q := labMoveOf(&pos, m)
+			after := labEngine(q)
+			wantCheck := q.inCheck()
+			wantProtected := slices.ContainsFunc(q.pseudoMoves(nil), func(r Move) bool { return r.to == m.to })
+			if wantCheck {
+				checks++
+			}
+			if wantProtected {
+				protected++
+			}
+			for _, made := range []bool{false, true} {
+				e := before
+				if made {
+					e = after
 				}
-				before := labEngine(pos)
-				inCheck := pos.inCheck()
-				for _, m := range legal {
-					if m.promo != 0 && m.promo != 7 {
-						continue
-					}
-					moves++
-					lm, q := labMoveOf(&pos, m)
-					after := labEngine(q)
-					wantCheck := q.inCheck()
-					wantProtected := slices.ContainsFunc(q.pseudoMoves(nil), func(r Move) bool { return r.to == m.to })
-					if wantCheck {
-						checks++
-					}
-					if wantProtected {
-						protected++
-					}
-					for _, made := range []bool{false, true} {
-						e := before
-						if made {
-							e = after
-						}
-						lm.made = made
-						if got := e.givesCheck(&lm); got != wantCheck {
-							t.Fatalf("%s, %v (made %v): gives check %v, want %v", fenOf(&pos), m, made, got, wantCheck)
-						}
-						if got := e.inCheckBefore(&lm); got != inCheck {
-							t.Fatalf("%s, %v (made %v): in check %v, want %v", fenOf(&pos), m, made, got, inCheck)
-						}
-						if got := attacked(m.to, 24-pos.side, func(sq int) int { return lm.at(&e.board, sq, true) }); got != wantProtected {
-							t.Fatalf("%s, %v (made %v): protected %v, want %v", fenOf(&pos), m, made, got, wantProtected)
-						}
-					}
+				lm.made = made
+				if got := e.givesCheck(&lm); got != wantCheck {
+					t.Fatalf("%s, %v (made %v): gives check %v, want %v", fenOf(&pos), m, made, got, wantCheck)
 				}
-				for _, m := range pos.pseudoMoves(nil) { // illegal moves too: what the reply refutes
-					if m.promo != 0 && m.promo != 7 {
-						continue
-					}
-					lm, q := labMoveOf(&pos, m)
-					want := q.kingCapturable()
-					if want {
-						illegal++
-					}
-					for _, e := range []*Engine{before, labEngine(q)} {
-						lm.made = e != before
-						if got := e.leavesKingAttacked(&lm); got != want {
-							t.Fatalf("%s, %v (made %v): leaves its king attacked %v, want %v", fenOf(&pos), m, lm.made, got, want)
-						}
-					}
+				if got := e.inCheckBefore(&lm); got != inCheck {
+					t.Fatalf("%s, %v (made %v): in check %v, want %v", fenOf(&pos), m, made, got, inCheck)
 				}
-				pos.makeMove(legal[rng.IntN(len(legal))])
+				if got := attacked(m.to, 24-pos.side, func(sq int) int { return lm.at(&e.board, sq, true) }); got != wantProtected {
+					t.Fatalf("%s, %v (made %v): protected %v, want %v", fenOf(&pos), m, made, got, wantProtected)
+				}
 			}
 		}
-	}
+		for _, m := range pos.pseudoMoves(nil) { // illegal moves too: what the reply refutes
+			if m.promo != 0 && m.promo != 7 {
+				continue
+			}
+			lm, q := labMoveOf(&pos, m)
+			want := q.kingCapturable()
+			if want {
+				illegal++
+			}
+			for _, e := range []*Engine{before, labEngine(q)} {
+				lm.made = e != before
+				if got := e.leavesKingAttacked(&lm); got != want {
+					t.Fatalf("%s, %v (made %v): leaves its king attacked %v, want %v", fenOf(&pos), m, lm.made, got, want)
+				}
+			}
+		}
+	})
 	if checks < 500 || protected < 5000 || illegal < 1000 {
 		t.Errorf("too few cases: %d checks, %d protected squares, %d illegal moves", checks, protected, illegal)
 	}
@@ -791,42 +783,31 @@ func TestLabGooseBudget(t *testing.T) {
 		return score, l
 	}
 	var searches, differOnePass, repeated, converged, capped int
-	for _, fen := range append(labStarts, agreementStarts...) {
-		pos := mustFEN(t, fen).pos
-		for w := 0; w < walks; w++ {
-			p := pos
-			for ply := 0; ply < plies; ply++ {
-				legal := p.legalMoves()
-				if len(legal) == 0 {
-					break
-				}
-				for _, m := range legal {
-					if m.promo != 0 && m.promo != 7 || p.board[m.to] == 0 {
-						continue
-					}
-					q := p
-					q.makeMove(m)
-					searches++
-					plain, _ := qs(q, m.to, labSettings{})
-					one, _ := qs(q, m.to, labSettings{gooseBudget: 1})
-					if one != plain {
-						differOnePass++
-					}
-					many, l := qs(q, m.to, labSettings{gooseBudget: maxGooseBudget})
-					repeated += l.repeated
-					if l.capped > 0 {
-						capped++
-						continue
-					}
-					converged++
-					if many != plain {
-						t.Errorf("%s after %s: the budget's passes converged at %d, micro-Max's quiescence search says %d", fenOf(&p), m, many, plain)
-					}
-				}
-				p.makeMove(legal[rng.IntN(len(legal))])
+	randomWalks(t, append(labStarts, agreementStarts...), walks, plies, rng, func(p Position, legal []Move) {
+		for _, m := range legal {
+			if m.promo != 0 && m.promo != 7 || p.board[m.to] == 0 {
+				continue
+			}
+			q := p
+			q.makeMove(m)
+			searches++
+			plain, _ := qs(q, m.to, labSettings{})
+			one, _ := qs(q, m.to, labSettings{gooseBudget: 1})
+			if one != plain {
+				differOnePass++
+			}
+			many, l := qs(q, m.to, labSettings{gooseBudget: maxGooseBudget})
+			repeated += l.repeated
+			if l.capped > 0 {
+				capped++
+				continue
+			}
+			converged++
+			if many != plain {
+				t.Errorf("%s after %s: the budget's passes converged at %d, micro-Max's quiescence search says %d", fenOf(&p), m, many, plain)
 			}
 		}
-	}
+	})
 	t.Logf("%d quiescence searches: one pass changed %d values; %d passes repeated; %d converged, %d stopped at the cap", searches, differOnePass, repeated, converged, capped)
 	if differOnePass == 0 || repeated == 0 || converged < searches*9/10 {
 		t.Errorf("the goose budget does nothing that shows: %d of %d values changed by one pass, %d passes repeated, %d converged", differOnePass, searches, repeated, converged)

@@ -111,22 +111,31 @@ func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
 		walks = 2
 	}
 	positions := 0
-	for _, fen := range agreementStarts {
-		s := mustFEN(t, fen)
-		for w := 0; w < walks; w++ {
-			pos := s.pos
-			for ply := 0; ply < plies; ply++ {
-				checkAgainstMicroMax(t, e, pos, rng)
-				positions++
-				moves := pos.legalMoves()
-				if len(moves) == 0 {
+	randomWalks(t, agreementStarts, walks, plies, rng, func(pos Position, _ []Move) {
+		checkAgainstMicroMax(t, e, pos, rng)
+		positions++
+	})
+	t.Logf("%d positions checked", positions)
+}
+
+// randomWalks calls visit with each position, and its legal moves, of walks
+// random games of up to plies plies from each of fens (the last position
+// one without moves, or after plies moves), rng choosing after each visit.
+func randomWalks(t *testing.T, fens []string, walks, plies int, rng *rand.Rand, visit func(Position, []Move)) {
+	for _, fen := range fens {
+		start := mustFEN(t, fen).pos
+		for range walks {
+			p := start
+			for range plies {
+				legal := p.legalMoves()
+				visit(p, legal)
+				if len(legal) == 0 {
 					break
 				}
-				pos.makeMove(moves[rng.IntN(len(moves))])
+				p.makeMove(legal[rng.IntN(len(legal))])
 			}
 		}
 	}
-	t.Logf("%d positions checked", positions)
 }
 
 // perft counts the leaf nodes of the legal move tree to the given depth,
