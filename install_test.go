@@ -111,6 +111,19 @@ func TestEngineListFile(t *testing.T) {
 	}
 }
 
+// TestLogoIsGenerated: install/umax.png is what scripts/logo.go draws
+// (shapes and a bitmap font, nothing downloaded); go run scripts/logo.go
+// writes it.
+func TestLogoIsGenerated(t *testing.T) {
+	if testing.Short() { // the emulated runs (qemu, Wine) cannot start the host's go
+		t.Skip("not in the short runs: it starts go run scripts/logo.go")
+	}
+	t.Parallel() // a program of its own: it runs beside the goldens
+	if out, err := exec.Command("go", "run", "scripts/logo.go", "-check").CombinedOutput(); err != nil {
+		t.Errorf("go run scripts/logo.go -check: %v\n%s", err, out)
+	}
+}
+
 // installPrograms are the outside programs TestInstall runs, with their
 // Debian packages: make, the manual page's readers, unshare (which gives
 // XBoard a /usr/local of the staged install without root), XBoard and its
