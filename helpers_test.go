@@ -46,6 +46,22 @@ func mustMove(t *testing.T, p *Position, s string) Move {
 	return m
 }
 
+// gameAfter is the game from fen (the initial position if empty) with the
+// moves played, each legal or the test fails.
+func gameAfter(t *testing.T, fen string, moves ...string) *gameRecord {
+	t.Helper()
+	st := setup{pos: newGame()}
+	if fen != "" {
+		st = mustFEN(t, fen)
+	}
+	g := &gameRecord{}
+	g.reset(st)
+	for _, m := range moves {
+		g.play(mustMove(t, &g.current().pos, m))
+	}
+	return g
+}
+
 // samePos compares what a Position holds, the dummy square aside.
 func samePos(p, q Position) bool {
 	return p.side == q.side && p.eval == q.eval && p.epSquare == q.epSquare &&

@@ -62,11 +62,7 @@ func TestJobIsMicroMax(t *testing.T) {
 	think := 0
 	for _, m := range moves {
 		if m != "" {
-			mv, ok := e.parseMove(m)
-			if !ok {
-				t.Fatalf("%s is not legal", m)
-			}
-			must(t, e.play(mv))
+			must(t, e.play(mustMove(t, &e.Position, m)))
 			continue
 		}
 		root := e.Position

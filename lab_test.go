@@ -189,15 +189,8 @@ func TestGivesCheckKinds(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/1B2K3 w - - 0 1", "b1a2"},                               // no check
 		{"rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", "d1h5"}, // the fool's mate, reversed
 	} {
-		s, err := parseFEN(c.fen)
-		if err != nil {
-			t.Fatalf("%s: %v", c.fen, err)
-		}
-		m, ok := s.pos.parseMove(c.move)
-		if !ok {
-			t.Fatalf("%s: %s not legal", c.fen, c.move)
-		}
-		lm, q := labMoveOf(&s.pos, m)
+		s := mustFEN(t, c.fen)
+		lm, q := labMoveOf(&s.pos, mustMove(t, &s.pos, c.move))
 		if got, want := labEngine(s.pos).givesCheck(&lm), q.inCheck(); got != want {
 			t.Errorf("%s %s: gives check %v, want %v", c.fen, c.move, got, want)
 		}

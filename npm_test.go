@@ -410,12 +410,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 	if readyAfter > 2*time.Second || stopAfter > 2*time.Second {
 		t.Errorf("during a search readyok took %v and stop's bestmove %v", readyAfter, stopAfter)
 	}
-	var game gameRecord
-	game.reset(setup{pos: newGame()})
-	for _, m := range []string{"e2e4", "e7e5"} {
-		game.play(mustMove(t, &game.current().pos, m))
-	}
-	checkSearch(t, &game, got)
+	checkSearch(t, gameAfter(t, "", "e2e4", "e7e5"), got)
 
 	// Clocks at zero and below: a legal move at once, with the native
 	// engine's words about the values.
@@ -423,8 +418,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 		sent := e.send("position startpos", goLine)
 		got := e.within(time.Minute, "bestmove", isBestmove)
 		took := time.Since(sent)
-		game.reset(setup{pos: newGame()})
-		checkSearch(t, &game, got)
+		checkSearch(t, gameAfter(t, ""), got)
 		if took > 3*time.Second {
 			t.Errorf("%s: bestmove after %v", goLine, took)
 		}

@@ -218,8 +218,7 @@ func TestStepsMatchC(t *testing.T) {
 		g := readGoldenReplay(t, filepath.Join("testdata", name))
 		d.expectNothing(fmt.Sprintf("setoption name Futility Pruning value %v", g.futility), "ucinewgame")
 		var moves []string
-		var game gameRecord
-		game.reset(setup{pos: newGame()})
+		game := gameAfter(t, "")
 		search := 0
 		for i, line := range g.inputs {
 			if line != "" {

@@ -170,12 +170,11 @@ func TestStrengthOffIsMicroMax(t *testing.T) {
 func uciGame(t *testing.T, d *uciDialogue, plies int, options ...string) []string {
 	t.Helper()
 	d.sync(options...)
-	var game gameRecord
-	game.reset(setup{pos: newGame()})
+	game := gameAfter(t, "")
 	var moves []string
 	for game.end() == notOver && game.length() < plies {
 		got := d.search("position startpos moves "+strings.Join(moves, " "), "go wtime 600000 btime 600000")
-		_, best, _ := checkSearch(t, &game, got) // a legal move, and the info lines in order
+		_, best, _ := checkSearch(t, game, got) // a legal move, and the info lines in order
 		game.play(mustMove(t, &game.current().pos, best))
 		moves = append(moves, best)
 	}
@@ -508,8 +507,7 @@ func TestStrengthOrder(t *testing.T) {
 // returns the stronger one's points.
 func levelGame(t *testing.T, players map[int]*uciDialogue, fen string, strong, weak int, strongWhite bool) float64 {
 	t.Helper()
-	var game gameRecord
-	game.reset(mustFEN(t, fen))
+	game := gameAfter(t, fen)
 	var moves []string
 	for game.end() == notOver && game.length() < 200 {
 		elo := weak

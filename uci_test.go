@@ -108,8 +108,7 @@ func (g goldenReplay) replay(t *testing.T, d *uciDialogue) {
 	t.Helper()
 	d.expectNothing("ucinewgame")
 	var moves []string
-	var game gameRecord
-	game.reset(setup{pos: newGame()})
+	game := gameAfter(t, "")
 	searches, over, diverged := 0, false, false
 	play := func(m Move) {
 		game.play(m)
@@ -129,7 +128,7 @@ func (g goldenReplay) replay(t *testing.T, d *uciDialogue) {
 			continue
 		}
 		got := d.search(fmt.Sprintf("position startpos moves %s", strings.Join(moves, " ")), fmt.Sprintf("go nodes %d", g.budget))
-		iterations, best, _ := checkSearch(t, &game, got)
+		iterations, best, _ := checkSearch(t, game, got)
 		if best == "0000" {
 			root := game.current().pos
 			want := "cp 0"
@@ -201,15 +200,7 @@ func TestPVLength(t *testing.T) {
 		{"k7/8/1K6/8/8/8/8/7R w - - 0 1", "", "h1h8", 1},                // mate
 		{"", "e2e4 e7e5", "g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7", 8}, // nothing ends
 	} {
-		var g gameRecord
-		st := setup{pos: newGame()}
-		if c.fen != "" {
-			st = mustFEN(t, c.fen)
-		}
-		g.reset(st)
-		for _, m := range strings.Fields(c.moves) {
-			g.play(mustMove(t, &g.current().pos, m))
-		}
+		g := gameAfter(t, c.fen, strings.Fields(c.moves)...)
 		p := g.current().pos
 		var pv []Move
 		for _, m := range strings.Fields(c.pv) {
@@ -233,9 +224,7 @@ func TestPVLength(t *testing.T) {
 func TestUCIPVEndsWithTheGame(t *testing.T) {
 	d := newUCIDialogue(t, smallEngine(), config{})
 	fen := "4k3/8/8/8/8/8/8/R3K3 w Q - 99 80"
-	var game gameRecord
-	game.reset(mustFEN(t, fen))
-	checkSearch(t, &game, d.search("position fen "+fen, "go depth 4"))
+	checkSearch(t, gameAfter(t, fen), d.search("position fen "+fen, "go depth 4"))
 }
 
 // TestUCIStopAndReady: go infinite searches until stop; isready is answered
@@ -254,12 +243,8 @@ func TestUCIStopAndReady(t *testing.T) {
 		seen = append(seen, l)
 	}
 	got := d.search("stop")
-	var game gameRecord
-	game.reset(setup{pos: newGame()})
-	for _, m := range []string{"e2e4", "e7e5"} {
-		game.play(mustMove(t, &game.current().pos, m))
-	}
-	iterations, best, _ := checkSearch(t, &game, append(seen, got...))
+	game := gameAfter(t, "", "e2e4", "e7e5")
+	iterations, best, _ := checkSearch(t, game, append(seen, got...))
 	if best != iterations[len(iterations)-1].pv[0] {
 		t.Errorf("bestmove %s, the last iteration's PV %v", best, iterations[len(iterations)-1].pv)
 	}
@@ -560,14 +545,8 @@ func TestUCIPositionGoesBack(t *testing.T) {
 	check := func(cmd, fen string, plies int) {
 		t.Helper()
 		d.expectNothing(cmd)
-		want := newGame()
-		if fen != "" {
-			want = mustFEN(t, fen).pos
-		}
 		_, moves, _ := strings.Cut(cmd, " moves ")
-		for _, m := range strings.Fields(moves) {
-			want.makeMove(mustMove(t, &want, m))
-		}
+		want := gameAfter(t, fen, strings.Fields(moves)...).current().pos
 		if !samePos(e.Position, want) || d.s.game.length() != plies {
 			t.Errorf("%s: board %s, %d plies", cmd, fenOf(&e.Position), d.s.game.length())
 		}
@@ -603,11 +582,7 @@ func TestUCIPositionGoesBack(t *testing.T) {
 // before every go; its worker runs this session (worker_js.go).
 func TestUCIGoAgain(t *testing.T) {
 	moves := []string{"e2e4", "e7e5", "g1f3"}
-	var game gameRecord
-	game.reset(setup{pos: newGame()})
-	for _, m := range moves {
-		game.play(mustMove(t, &game.current().pos, m))
-	}
+	game := gameAfter(t, "", moves...)
 	root := game.current().pos
 	d := newUCIDialogue(t, smallEngine(), config{})
 	d.sync("uci", "position startpos moves "+strings.Join(moves, " "))
@@ -633,7 +608,7 @@ func TestUCIGoAgain(t *testing.T) {
 			} else {
 				lines = d.until("bestmove", isBestmove)
 			}
-			_, best, _ := checkSearch(t, &game, lines)
+			_, best, _ := checkSearch(t, game, lines)
 			if !samePos(d.position(), root) {
 				t.Fatalf("%s, search %d (bestmove %s): the board is %s, not the position set up", c.name, run, best, fenOf(&d.e.Position))
 			}
@@ -646,11 +621,11 @@ func TestUCIGoAgain(t *testing.T) {
 	}
 	// The engine's own move, played by a position command, goes on from
 	// micro-Max's board; a second go then searches after it.
-	_, best, _ := checkSearch(t, &game, d.search("go nodes 3000"))
+	_, best, _ := checkSearch(t, game, d.search("go nodes 3000"))
 	d.expectNothing("position startpos moves " + strings.Join(moves, " ") + " " + best)
 	game.play(mustMove(t, &game.current().pos, best))
-	checkSearch(t, &game, d.search("go depth 2"))
-	checkSearch(t, &game, d.search("go depth 2"))
+	checkSearch(t, game, d.search("go depth 2"))
+	checkSearch(t, game, d.search("go depth 2"))
 }
 
 // TestUCISelfPlay plays whole games through UCI, the engine on both sides
@@ -675,8 +650,7 @@ func TestUCISelfPlay(t *testing.T) {
 			d.expectNothing("setoption name Futility Pruning value false")
 		}
 		rng := rand.New(rand.NewPCG(uint64(seed), 9))
-		var game gameRecord
-		game.reset(setup{pos: newGame()})
+		game := gameAfter(t, "")
 		var moves []string
 		play := func(m Move) {
 			game.play(m)
@@ -688,7 +662,7 @@ func TestUCISelfPlay(t *testing.T) {
 		}
 		for game.end() == notOver && game.length() < 600 {
 			got := d.search("position startpos moves "+strings.Join(moves, " "), "go nodes 3000")
-			_, best, _ := checkSearch(t, &game, got)
+			_, best, _ := checkSearch(t, game, got)
 			play(mustMove(t, &game.current().pos, best))
 		}
 		end := game.end()
@@ -699,7 +673,7 @@ func TestUCISelfPlay(t *testing.T) {
 		}
 		// The position after the end: a mate or stalemate gets bestmove 0000.
 		got := d.search("position startpos moves "+strings.Join(moves, " "), "go nodes 3000")
-		checkSearch(t, &game, got)
+		checkSearch(t, game, got)
 		if want := games; d.bestmoves != game.length()-4+1 {
 			t.Errorf("game %d: %d searches for %d moves (of %d games)", seed, d.bestmoves, game.length()-4, want)
 		}

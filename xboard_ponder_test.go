@@ -59,14 +59,7 @@ func TestPonderHit(t *testing.T) {
 		t.Fatalf("no move after the ponder hit: %q", got)
 	}
 	d.syncNow("easy") // the next ponder search stops: the session is idle
-	want := newGame()
-	for _, m := range []string{"e2e4", reply, hint, move} {
-		mv, ok := want.parseMove(m)
-		if !ok {
-			t.Fatalf("%s is not legal in %s", m, fenOf(&want))
-		}
-		want.makeMove(mv)
-	}
+	want := gameAfter(t, "", "e2e4", reply, hint, move).current().pos
 	if !samePos(d.position(), want) {
 		t.Errorf("board %s, want %s", fenOf(d.e.pos()), fenOf(&want))
 	}
@@ -85,11 +78,7 @@ func TestPonderHit(t *testing.T) {
 // nothing played; the move is played and thought about as usual.
 func TestPonderMiss(t *testing.T) {
 	d, reply, hint := ponderGame(t)
-	p := newGame()
-	for _, m := range []string{"e2e4", reply} {
-		mv, _ := p.parseMove(m)
-		p.makeMove(mv)
-	}
+	p := gameAfter(t, "", "e2e4", reply).current().pos
 	var other string
 	for _, m := range p.legalMoves() {
 		if m.String() != hint {
@@ -102,8 +91,7 @@ func TestPonderMiss(t *testing.T) {
 	if !ok || strings.Count(strings.Join(got, "\n"), "move ") != 1 {
 		t.Fatalf("after a ponder miss: %q", got)
 	}
-	mv, _ := p.parseMove(other)
-	p.makeMove(mv)
+	p.makeMove(mustMove(t, &p, other))
 	for _, l := range got {
 		if f := strings.Fields(l); len(f) > 4 && !isMove(l) {
 			if _, ok := p.parseMove(f[4]); !ok {
@@ -111,11 +99,7 @@ func TestPonderMiss(t *testing.T) {
 			}
 		}
 	}
-	mv, ok = p.parseMove(move)
-	if !ok {
-		t.Fatalf("move %s is not legal", move)
-	}
-	p.makeMove(mv)
+	p.makeMove(mustMove(t, &p, move))
 	d.syncNow("easy") // the next ponder search stops: the session is idle
 	if !samePos(d.position(), p) {
 		t.Errorf("board %s, want %s", fenOf(d.e.pos()), fenOf(&p))

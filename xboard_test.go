@@ -50,13 +50,7 @@ func TestPlaysAGame(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 20000})
 	d.syncNow("xboard", "protover 2", "new", "post", "level 40 5 0")
 	shadow := newGame()
-	play := func(m string) {
-		mv, ok := shadow.parseMove(m)
-		if !ok {
-			t.Fatalf("%s is not legal in %s", m, fenOf(&shadow))
-		}
-		shadow.makeMove(mv)
-	}
+	play := func(m string) { shadow.makeMove(mustMove(t, &shadow, m)) }
 	thinking := regexp.MustCompile(`^\d+ -?\d+ \d+ \d+( [a-h][1-8][a-h][1-8][nbrq]?)+$`)
 	for _, m := range []string{"e2e4", "g1f3", "f1c4", "d2d3"} {
 		play(m)
@@ -238,10 +232,7 @@ func TestCastlingEPPromotion(t *testing.T) {
 	}
 	for _, c := range cases {
 		s := mustFEN(t, c.fen)
-		m, ok := s.pos.parseMove(c.move)
-		if !ok {
-			t.Fatalf("%s: %s not legal", c.fen, c.move)
-		}
+		m := mustMove(t, &s.pos, c.move)
 		want := s.pos
 		want.makeMove(m)
 		if got := d.sync("force", "setboard "+c.fen, "usermove "+c.move); len(got) != 0 {
@@ -495,12 +486,7 @@ func TestStopSearch(t *testing.T) {
 		if l.text != "move "+lastPV {
 			t.Errorf("played %q, the last finished iteration's best was %s", l.text, lastPV)
 		}
-		after := newGame()
-		m, _ := after.parseMove("e2e4")
-		after.makeMove(m)
-		if _, ok := after.parseMove(strings.TrimPrefix(l.text, "move ")); !ok {
-			t.Errorf("%q is not legal", l.text)
-		}
+		gameAfter(t, "", "e2e4", strings.TrimPrefix(l.text, "move ")) // legal
 		d.expectNothing("?") // idle: ignored
 	})
 	for _, stop := range []string{"force", "new", "undo", "result 1-0 {White resigns}", "setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1"} {
@@ -523,16 +509,12 @@ func TestStopSearch(t *testing.T) {
 			if took := time.Since(start); took > stopMargin {
 				t.Errorf("%s: took %v", stop, took)
 			}
-			var want Position
+			want := newGame()
 			switch {
 			case stop == "force" || stop == "result 1-0 {White resigns}":
-				want = newGame()
-				m, _ := want.parseMove("e2e4")
-				want.makeMove(m)
+				want = gameAfter(t, "", "e2e4").current().pos
 			case strings.HasPrefix(stop, "setboard"):
 				want = mustFEN(t, strings.TrimPrefix(stop, "setboard ")).pos
-			default:
-				want = newGame()
 			}
 			if p := d.position(); !samePos(p, want) {
 				t.Errorf("board %s, want %s", fenOf(&p), fenOf(&want))
@@ -781,14 +763,7 @@ func TestHintBookMemory(t *testing.T) {
 	if len(got) != 1 || !strings.HasPrefix(got[0], "Hint: ") {
 		t.Fatalf("%q", got)
 	}
-	p := newGame()
-	for _, m := range []string{"e2e4", reply, strings.TrimPrefix(got[0], "Hint: ")} {
-		mv, ok := p.parseMove(m)
-		if !ok {
-			t.Fatalf("%s not legal", m)
-		}
-		p.makeMove(mv)
-	}
+	gameAfter(t, "", "e2e4", reply, strings.TrimPrefix(got[0], "Hint: ")) // each legal
 	if got := d.sync("bk"); len(got) != 2 || !strings.HasPrefix(got[0], " ") || got[1] != "" {
 		t.Errorf("bk: %q", got)
 	}
@@ -1011,11 +986,7 @@ func playTimedGame(t *testing.T, level string, nps, mps int, base, inc time.Dura
 		if clk <= 0 {
 			t.Fatalf("%s: lost on time at move %d", level, n)
 		}
-		mv, ok := shadow.parseMove(strings.TrimPrefix(reply.text, "move "))
-		if !ok {
-			t.Fatalf("illegal reply %q", reply.text)
-		}
-		shadow.makeMove(mv)
+		shadow.makeMove(mustMove(t, &shadow, strings.TrimPrefix(reply.text, "move ")))
 		clk += inc
 		if mps > 0 && n%mps == 0 {
 			clk += base
