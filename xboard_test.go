@@ -486,7 +486,7 @@ func TestStopSearch(t *testing.T) {
 		if l.text != "move "+lastPV {
 			t.Errorf("played %q, the last finished iteration's best was %s", l.text, lastPV)
 		}
-		gameAfter(t, "", "e2e4", strings.TrimPrefix(l.text, "move ")) // legal
+		gameAfter(t, "", "e2e4", strings.TrimPrefix(l.text, "move ")) // fails unless legal
 		d.expectNothing("?")                                          // idle: ignored
 	})
 	for _, stop := range []string{"force", "new", "undo", "result 1-0 {White resigns}", "setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1"} {
