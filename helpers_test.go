@@ -552,6 +552,36 @@ func (d *driver) expectNothing(cmds ...string) {
 	}
 }
 
+// expect fails the test unless cmd is answered with the lines want and no
+// others (sync).
+func (d *driver) expect(cmd string, want ...string) {
+	d.t.Helper()
+	if got := d.sync(cmd); !slices.Equal(got, want) {
+		d.t.Errorf("%q answered %q, want %q; the dialogue's last lines:\n%s", cmd, got, want, strings.Join(d.recent[max(len(d.recent)-8, 0):], "\n"))
+	}
+}
+
+// hasLines reports each of wants that is not a line of got.
+func hasLines(t *testing.T, what string, got []string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !slices.Contains(got, want) {
+			t.Errorf("%s: no %q in %q", what, want, got)
+		}
+	}
+}
+
+// refusedEach sends each of bads alone and wants one line back, starting with
+// prefix and containing part.
+func refusedEach(t *testing.T, sync func(...string) []string, prefix, part string, bads ...string) {
+	t.Helper()
+	for _, bad := range bads {
+		if got := sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], prefix) || !strings.Contains(got[0], part) {
+			t.Errorf("%q answered %q", bad, got)
+		}
+	}
+}
+
 // quiet fails the test if the session writes anything for the time given.
 func (d *driver) quiet(period time.Duration) {
 	d.t.Helper()

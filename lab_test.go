@@ -592,27 +592,6 @@ func TestLabUCIOptions(t *testing.T) {
 	}
 }
 
-// hasLines reports each of wants that is not a line of got.
-func hasLines(t *testing.T, what string, got []string, wants ...string) {
-	t.Helper()
-	for _, want := range wants {
-		if !slices.Contains(got, want) {
-			t.Errorf("%s: no %q in %q", what, want, got)
-		}
-	}
-}
-
-// refusedEach sends each of bads alone and wants one line back, starting with
-// prefix and containing part.
-func refusedEach(t *testing.T, sync func(...string) []string, prefix, part string, bads ...string) {
-	t.Helper()
-	for _, bad := range bads {
-		if got := sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], prefix) || !strings.Contains(got[0], part) {
-			t.Errorf("%q answered %q", bad, got)
-		}
-	}
-}
-
 // pseudoMove finds a move of micro-Max's, legal or not (a promotion is to a
 // queen), by its coordinates.
 func pseudoMove(p *Position, text string) (Move, bool) {

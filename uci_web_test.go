@@ -83,11 +83,7 @@ func TestWebState(t *testing.T) {
 	if strings.Join(san.SAN, " ") != "Nf3 Nc6 Bb5 a6 Bxc6" {
 		t.Errorf("umax san: %v", san.SAN)
 	}
-	for _, bad := range []string{"umax", "umax record", "umax record 5", "umax record -1", "umax record x", "umax what"} {
-		if got := d.sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], "info string ") {
-			t.Errorf("%s answered %q, want one info string", bad, got)
-		}
-	}
+	refusedEach(t, d.sync, "info string ", "", "umax", "umax record", "umax record 5", "umax record -1", "umax record x", "umax what")
 }
 
 // TestWebTree: after umax record N, the next search records its N-ply

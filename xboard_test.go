@@ -186,13 +186,9 @@ func TestBadMoves(t *testing.T) {
 		}
 	}
 	for _, m := range []string{"e2e5", "i9a1", "e7e5k"} { // bare words shaped like moves
-		if got := d.sync(m); len(got) != 1 || got[0] != "Illegal move: "+m {
-			t.Errorf("%q answered %q", m, got)
-		}
+		d.expect(m, "Illegal move: "+m)
 	}
-	if got := d.sync("usermove e7e5"); len(got) != 0 {
-		t.Errorf("e7e5 answered %q", got)
-	}
+	d.expect("usermove e7e5")
 }
 
 // TestCastlingEPPromotion: the opponent's special moves, and an
@@ -252,9 +248,8 @@ func TestCastlingEPPromotion(t *testing.T) {
 		{"r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", "e1c1"},
 		{"4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 1", "e5d6"},
 	} {
-		if got := d.sync("force", "setboard "+c.fen, "usermove "+c.move); len(got) != 1 || got[0] != "Illegal move: "+c.move {
-			t.Errorf("%s %s: %q, want Illegal move", c.fen, c.move, got)
-		}
+		d.expectNothing("force", "setboard "+c.fen)
+		d.expect("usermove "+c.move, "Illegal move: "+c.move)
 	}
 }
 
@@ -292,9 +287,7 @@ func TestIllegalPosition(t *testing.T) {
 		t.Errorf("the board changed: %s", fenOf(d.e.pos()))
 	}
 	// A good setboard ends the state; so does new.
-	if got := d.sync("setboard 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", "usermove e8d8"); len(got) != 0 {
-		t.Errorf("after a good setboard: %q", got)
-	}
+	d.expectNothing("setboard 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", "usermove e8d8")
 	d.sync("setboard 4k3/8/8/8/8/8/8/4KK2 w - - 0 1")
 	if got := d.sync("new", "usermove e2e4"); len(got) == 0 || !isMove(got[len(got)-1]) {
 		t.Errorf("after new: %q", got)
@@ -313,9 +306,7 @@ func TestUndoRemove(t *testing.T) {
 	var positions []Position
 	for _, m := range []string{"e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2", "b1d2"} {
 		positions = append(positions, d.position())
-		if got := d.sync("usermove " + m); len(got) != 0 {
-			t.Fatalf("%s: %q", m, got)
-		}
+		d.expect("usermove " + m)
 	}
 	d.expectNothing("undo")
 	if !samePos(d.position(), positions[8]) {
@@ -331,12 +322,8 @@ func TestUndoRemove(t *testing.T) {
 	if !samePos(d.position(), positions[0]) {
 		t.Fatal("undo to the start")
 	}
-	if got := d.sync("undo"); len(got) != 1 || got[0] != "Error (command not legal now): undo" {
-		t.Errorf("undo at the start: %q", got)
-	}
-	if got := d.sync("remove"); len(got) != 1 || got[0] != "Error (command not legal now): remove" {
-		t.Errorf("remove at the start: %q", got)
-	}
+	d.expect("undo", "Error (command not legal now): undo")
+	d.expect("remove", "Error (command not legal now): remove")
 	// remove in a game: the engine (Black) has answered e2e4; the user takes
 	// back both moves and plays something else.
 	got := d.sync("new", "usermove e2e4")
@@ -375,14 +362,8 @@ func TestResults(t *testing.T) {
 	for _, c := range cases {
 		d.sync(append([]string{"force"}, c.setup...)...)
 		d.expectNothing("playother")
-		got := d.sync("usermove " + c.move)
-		if len(got) != 1 || got[0] != c.want {
-			t.Errorf("%s: %q, want %q", c.name, got, c.want)
-		}
-		// "go" in a finished game repeats the result and does not move.
-		if got := d.sync("go"); len(got) != 1 || got[0] != c.want {
-			t.Errorf("%s: go: %q", c.name, got)
-		}
+		d.expect("usermove "+c.move, c.want)
+		d.expect("go", c.want) // in a finished game: the result again, and no move
 	}
 	// No false claims: KNN-K, KB-KB on unlike colours, 99 plies, the start
 	// position a second time (a claim one repetition early loses the game
@@ -442,9 +423,7 @@ func TestDrawClaims(t *testing.T) {
 	}
 	// Not ahead (behind, or no search of its own yet): the draw is claimed.
 	d.syncNow("force", "setboard 7k/8/8/8/8/8/8/KQ6 w - - 99 80", "playother")
-	if got := d.sync("usermove b1c2"); len(got) != 1 || got[0] != "1/2-1/2 {Draw by 50-move rule}" {
-		t.Errorf("not ahead, 50 moves: %q, want the claim", got)
-	}
+	d.expect("usermove b1c2", "1/2-1/2 {Draw by 50-move rule}")
 }
 
 // TestPingDuringSearch: the pong comes after the move.
@@ -706,9 +685,7 @@ func TestAnalyze(t *testing.T) {
 	if !samePos(d.position(), newGame()) {
 		t.Error("the board changed in analysis")
 	}
-	if got := d.sync("exit"); len(got) != 1 || got[0] != "Error (command not legal now): exit" {
-		t.Errorf("exit twice: %q", got)
-	}
+	d.expect("exit", "Error (command not legal now): exit") // twice
 }
 
 // TestAnalyzeMate: an analysis that finds a mate stops searching but goes
@@ -742,9 +719,7 @@ func TestAnalyzeMate(t *testing.T) {
 		nodes == 0 || depth < 1 || moves != len(root.legalMoves()) {
 		t.Errorf("after the analysis's search: %q", stat)
 	}
-	if got := d.sync("exit"); len(got) != 0 {
-		t.Errorf("exit: %q", got)
-	}
+	d.expect("exit")
 	if !samePos(d.position(), mustFEN(t, fen).pos) {
 		t.Errorf("board changed: %s", fenOf(d.e.pos()))
 	}
@@ -773,11 +748,7 @@ func TestHintBookMemory(t *testing.T) {
 			t.Errorf("memory %d: %d entries, want %d", c.mb, len(d.e.table), c.entries)
 		}
 	}
-	for _, bad := range []string{"memory 0", "memory -5", "memory x", "memory", "memory 99999999", "memory 1e3"} {
-		if got := d.sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], "Error (bad memory size") {
-			t.Errorf("%s: %q", bad, got)
-		}
-	}
+	refusedEach(t, d.sync, "Error (bad memory size", "", "memory 0", "memory -5", "memory x", "memory", "memory 99999999", "memory 1e3")
 	if len(d.e.table) != 1<<23 {
 		t.Error("a bad memory command changed the table")
 	}
@@ -826,36 +797,39 @@ func TestBadInput(t *testing.T) {
 	d.syncNow("new", "force", "usermove e2e4")
 	before := d.position()
 	cases := map[string]string{
-		"foo":                     "Error (unknown command): foo",
-		"foo bar baz":             "Error (unknown command): foo bar baz",
-		"level":                   "Error (bad time control): level ",
-		"level 40 5":              "Error (bad time control): level 40 5",
-		"level x 5 0":             "Error (bad time control): level x 5 0",
-		"level 40 x 0":            "Error (bad time control): level 40 x 0",
-		"level 40 5 -1":           "Error (bad time control): level 40 5 -1",
-		"level -1 5 0":            "Error (bad time control): level -1 5 0",
-		"level 40 5:x 0":          "Error (bad time control): level 40 5:x 0",
-		"level 40 5 0 7":          "Error (bad time control): level 40 5 0 7",
-		"st 0":                    "Error (bad time per move): st 0",
-		"st -3":                   "Error (bad time per move): st -3",
-		"st NaN":                  "Error (bad time per move): st NaN",
-		"sd 0":                    "Error (bad depth): sd 0",
-		"sd x":                    "Error (bad depth): sd x",
-		"time":                    "Error (bad clock): time ",
-		"time 12x":                "Error (bad clock): time 12x",
-		"otim 99999999999999999":  "Error (bad clock): otim 99999999999999999",
-		"ping":                    "Error (bad number): ping ",
-		"ping x":                  "Error (bad number): ping x",
-		"protover x":              "Error (bad protocol version): protover x",
-		"cores 0":                 "Error (bad number of cores): cores 0",
-		"rating 1 2 3":            "Error (bad ratings): rating 1 2 3",
-		"variant suicide":         "Error (unsupported variant): variant suicide",
-		"option Foo=1":            "Error (unknown option): option Foo=1",
-		"edit":                    "Error (unknown command): edit",
-		"illegal":                 "Error (unknown command): ill?gal",
-		"ILLEGAL":                 "Error (unknown command): ILL?GAL",
-		"\x00\x01\xff junk":       "Error (unknown command): ??? junk",
-		strings.Repeat("x", 5000): "Error (line too long): ",
+		"foo":                       "Error (unknown command): foo",
+		"foo bar baz":               "Error (unknown command): foo bar baz",
+		"level":                     "Error (bad time control): level ",
+		"level 40 5":                "Error (bad time control): level 40 5",
+		"level x 5 0":               "Error (bad time control): level x 5 0",
+		"level 40 x 0":              "Error (bad time control): level 40 x 0",
+		"level 40 5 -1":             "Error (bad time control): level 40 5 -1",
+		"level -1 5 0":              "Error (bad time control): level -1 5 0",
+		"level 40 5:x 0":            "Error (bad time control): level 40 5:x 0",
+		"level 40 5 0 7":            "Error (bad time control): level 40 5 0 7",
+		"st 0":                      "Error (bad time per move): st 0",
+		"st -3":                     "Error (bad time per move): st -3",
+		"st NaN":                    "Error (bad time per move): st NaN",
+		"sd 0":                      "Error (bad depth): sd 0",
+		"sd x":                      "Error (bad depth): sd x",
+		"time":                      "Error (bad clock): time ",
+		"time 12x":                  "Error (bad clock): time 12x",
+		"otim 99999999999999999":    "Error (bad clock): otim 99999999999999999",
+		"ping":                      "Error (bad number): ping ",
+		"ping x":                    "Error (bad number): ping x",
+		"protover x":                "Error (bad protocol version): protover x",
+		"cores 0":                   "Error (bad number of cores): cores 0",
+		"rating 1 2 3":              "Error (bad ratings): rating 1 2 3",
+		"variant suicide":           "Error (unsupported variant): variant suicide",
+		"option Foo=1":              "Error (unknown option): option Foo=1",
+		"option Futility pruning=2": "Error (bad option value: want 1 or 0): option Futility pruning=2",
+		"option Futility pruning":   "Error (bad option value: want 1 or 0): option Futility pruning",
+		"option Futility pruning=":  "Error (bad option value: want 1 or 0): option Futility pruning=",
+		"edit":                      "Error (unknown command): edit",
+		"illegal":                   "Error (unknown command): ill?gal",
+		"ILLEGAL":                   "Error (unknown command): ILL?GAL",
+		"\x00\x01\xff junk":         "Error (unknown command): ??? junk",
+		strings.Repeat("x", 5000):   "Error (line too long): ",
 		// The longest line taken, and one byte more refused.
 		strings.Repeat("v", maxLineBytes):   "Error (unknown command): " + strings.Repeat("v", maxEchoBytes) + "...",
 		strings.Repeat("u", maxLineBytes+1): "Error (line too long): ",
@@ -873,9 +847,9 @@ func TestBadInput(t *testing.T) {
 			t.Fatalf("%.40q changed the board", in)
 		}
 	}
-	// Values that were refused left the clock as it was.
-	if d.s.clock.movesPerSession != 40 || d.s.clock.base != 5*time.Minute || d.s.depthLimit != 0 {
-		t.Errorf("clock %+v depth %d", d.s.clock, d.s.depthLimit)
+	// Values that were refused left the clock and the options as they were.
+	if d.s.clock.movesPerSession != 40 || d.s.clock.base != 5*time.Minute || d.s.depthLimit != 0 || !d.e.futility {
+		t.Errorf("clock %+v depth %d futility %v", d.s.clock, d.s.depthLimit, d.e.futility)
 	}
 	d.expectNothing("", " \t ", "level 40 0:30 0", "level 0 2 12", "level 40 25+5 0", "level 0 1:30 0.5", "st 2.5", "sd 6",
 		"time -250", "otim 1000")
@@ -1076,36 +1050,7 @@ func TestSideCommands(t *testing.T) {
 		t.Error("no move after white, go")
 	}
 	d.syncNow("force", "setboard 4k3/8/8/8/8/8/4R3/4K3 b - - 0 1")
-	if got := d.sync("white"); len(got) != 1 || !strings.HasPrefix(got[0], "Error (the side not to move would be in check)") {
-		t.Errorf("white with Black in check: %q", got)
-	}
-}
-
-// TestFutilityOption: the option is announced, takes 0 and 1, and refuses
-// anything else without changing the setting.
-func TestFutilityOption(t *testing.T) {
-	e := smallEngine()
-	d := newDialogue(t, e, config{nodeBudget: 2000})
-	got := d.sync("xboard", "protover 2")
-	if !slices.Contains(got, `feature option="Futility pruning -check 1"`) {
-		t.Fatalf("no futility option in %q", got)
-	}
-	d.expectNothing("option Futility pruning=0")
-	if e.futility || e.mateDepth() != 99 {
-		t.Errorf("after =0: futility %v, mate depth %d", e.futility, e.mateDepth())
-	}
-	for _, bad := range []string{"option Futility pruning=2", "option Futility pruning=", "option Futility pruning"} {
-		if got := d.sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], "Error (bad option value") {
-			t.Errorf("%q answered %q", bad, got)
-		}
-	}
-	if e.futility {
-		t.Errorf("a refused value changed the setting")
-	}
-	d.expectNothing("option Futility pruning=1")
-	if !e.futility || e.mateDepth() != 98 {
-		t.Errorf("after =1: futility %v, mate depth %d", e.futility, e.mateDepth())
-	}
+	refusedEach(t, d.sync, "Error (the side not to move would be in check)", "", "white") // Black in check
 }
 
 // TestNPS: with "nps N" the clock counts nodes, so that the same search
