@@ -195,36 +195,21 @@ func TestBadMoves(t *testing.T) {
 // under-promotion that micro-Max would never play itself.
 func TestCastlingEPPromotion(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
+	const w, b, m = white, black, movedBit
 	cases := []struct {
 		fen, move string
-		check     func(p *Position) bool
+		squares   map[int]int8 // what some squares hold after the move
 	}{
-		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1",
-			func(p *Position) bool {
-				return p.board[118] == white+4+movedBit && p.board[117] == white+6 && p.board[119] == 0
-			}},
-		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1",
-			func(p *Position) bool {
-				return p.board[114] == white+4+movedBit && p.board[115] == white+6 && p.board[112] == 0
-			}},
-		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8",
-			func(p *Position) bool {
-				return p.board[2] == black+4+movedBit && p.board[3] == black+6 && p.board[0] == 0
-			}},
-		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6",
-			func(p *Position) bool { return p.board[35] == white+1+movedBit && p.board[51] == 0 && p.board[52] == 0 }},
-		{"4k3/8/8/8/4pP2/8/8/4K3 b - f3 0 1", "e4f3",
-			func(p *Position) bool { return p.board[85] == black+2+movedBit && p.board[69] == 0 }},
-		{"1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8n",
-			func(p *Position) bool { return p.board[1] == white+3+movedBit && p.board[16] == 0 }},
-		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8r",
-			func(p *Position) bool { return p.board[0] == white+6+movedBit }},
-		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8b",
-			func(p *Position) bool { return p.board[0] == white+5+movedBit }},
-		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q",
-			func(p *Position) bool { return p.board[0] == white+7+movedBit }},
-		{"4k3/8/8/8/8/8/7p/4K3 b - - 0 1", "h2h1n",
-			func(p *Position) bool { return p.board[119] == black+3+movedBit }},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", map[int]int8{118: w + 4 + m, 117: w + 6, 119: 0}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", map[int]int8{114: w + 4 + m, 115: w + 6, 112: 0}},
+		{"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8c8", map[int]int8{2: b + 4 + m, 3: b + 6, 0: 0}},
+		{"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", map[int]int8{35: w + 1 + m, 51: 0, 52: 0}},
+		{"4k3/8/8/8/4pP2/8/8/4K3 b - f3 0 1", "e4f3", map[int]int8{85: b + 2 + m, 69: 0}},
+		{"1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8n", map[int]int8{1: w + 3 + m, 16: 0}},
+		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8r", map[int]int8{0: w + 6 + m}},
+		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8b", map[int]int8{0: w + 5 + m}},
+		{"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", map[int]int8{0: w + 7 + m}},
+		{"4k3/8/8/8/8/8/7p/4K3 b - - 0 1", "h2h1n", map[int]int8{119: b + 3 + m}},
 	}
 	for _, c := range cases {
 		s := mustFEN(t, c.fen)
@@ -235,7 +220,12 @@ func TestCastlingEPPromotion(t *testing.T) {
 			t.Fatalf("%s %s: %q", c.fen, c.move, got)
 		}
 		p := d.position()
-		if !c.check(&p) || !samePos(p, want) {
+		for sq, piece := range c.squares {
+			if p.board[sq] != piece {
+				t.Errorf("%s %s: %s holds %d, want %d", c.fen, c.move, squareName(sq), p.board[sq], piece)
+			}
+		}
+		if !samePos(p, want) {
 			t.Errorf("%s %s: board %s (eval %d), want %s (eval %d)", c.fen, c.move, fenOf(&p), p.eval, fenOf(&want), want.eval)
 		}
 	}
@@ -650,31 +640,12 @@ func TestAnalyze(t *testing.T) {
 	}
 	// A move: the analysis goes on with Black to move.
 	d.send("usermove e2e4")
-	black := regexp.MustCompile(`^\d+ -?\d+ \d+ \d+ [a-h][78][a-h][5-8]`)
-	for i := 0; ; i++ {
-		l := d.next().text
-		if black.MatchString(l) {
-			break
-		}
-		if i > 100 {
-			t.Fatalf("no analysis of the position after e2e4")
-		}
-	}
+	d.until("analysis of the position after e2e4", regexp.MustCompile(`^\d+ -?\d+ \d+ \d+ [a-h][78][a-h][5-8]`).MatchString)
 	d.sync("undo")
 	d.awaitThinking(1) // of the position after undo: the old analysis is silent since undo came
 	d.send("hint")
-	for i := 0; ; i++ {
-		l := d.next().text
-		if strings.HasPrefix(l, "Hint: ") {
-			if start := newGame(); !start.isLegal(mustMove(t, &start, strings.TrimPrefix(l, "Hint: "))) {
-				t.Errorf("hint %q", l)
-			}
-			break
-		}
-		if i > 100 {
-			t.Fatalf("no hint")
-		}
-	}
+	hint := d.until("hint", func(l string) bool { return strings.HasPrefix(l, "Hint: ") })
+	gameAfter(t, "", strings.TrimPrefix(hint[len(hint)-1], "Hint: ")) // fails unless legal
 	got = d.sync("exit")
 	for _, l := range got {
 		if isMove(l) {
