@@ -872,9 +872,7 @@ func (d *cecpDriver) sync() *cecpModel {
 
 // anytime sends one of the commands a GUI sends while the engine thinks.
 func (d *cecpDriver) anytime() {
-	switch d.rng.IntN(16) {
-	case 0, 1:
-		d.send("?", "")
+	switch r := d.rng.IntN(16); r {
 	case 2:
 		d.pings++
 		d.send("ping "+strconv.Itoa(d.pings), "")
@@ -883,28 +881,13 @@ func (d *cecpDriver) anytime() {
 	case 4:
 		d.send(fmt.Sprintf("time %d", 50+d.rng.IntN(3000)), "")
 		d.send(fmt.Sprintf("otim %d", 50+d.rng.IntN(3000)), "")
-	case 5:
-		d.send("hint", "")
-	case 6:
-		d.send(".", "")
-	case 7:
-		d.send("force", "")
-	case 8:
-		d.send("new", "")
-	case 9:
-		d.send("result 1/2-1/2 {adjudication}", "")
 	case 10:
 		d.send(d.pick("hard", "easy"), "")
-	case 11:
-		d.send("xyzzy 42", "Error (unknown command): xyzzy 42")
-	case 12:
-		d.send("usermove z9z9", "Illegal move: z9z9")
-	case 13:
-		d.send("exit", "")
-	case 14:
-		d.send("draw", "")
-	default:
-		d.send("ping x", "Error (bad number): ping x")
+	default: // a command, and the answer it must get if it is a bad one
+		c := [16][2]string{0: {"?"}, 1: {"?"}, 5: {"hint"}, 6: {"."}, 7: {"force"}, 8: {"new"}, 9: {"result 1/2-1/2 {adjudication}"},
+			11: {"xyzzy 42", "Error (unknown command): xyzzy 42"}, 12: {"usermove z9z9", "Illegal move: z9z9"}, 13: {"exit"},
+			14: {"draw"}, 15: {"ping x", "Error (bad number): ping x"}}[r]
+		d.send(c[0], c[1])
 	}
 }
 
@@ -945,20 +928,10 @@ func (d *cecpDriver) step(m *cecpModel) {
 		d.send(d.pick("hard", "easy", "post", "nopost", "random", "computer", "name Fairy-Max", "rating 2000 1900",
 			"cores 1", "memory 1", "option Futility pruning=0", "option Futility pruning=1", "accepted ping", "variant normal"), "")
 	case r < 24:
-		switch d.rng.IntN(6) {
-		case 0:
-			d.send("level 1", "Error (bad time control): level 1")
-		case 1:
-			d.send("sd 0", "Error (bad depth): sd 0")
-		case 2:
-			d.send("st -3", "Error (bad time per move): st -3")
-		case 3:
-			d.send("e9e4", "Illegal move: e9e4")
-		case 4:
-			d.send("option Nothing=1", "Error (unknown option): option Nothing=1")
-		default:
-			d.send("usermove a1a1", "Illegal move: a1a1")
-		}
+		bad := [][2]string{{"level 1", "Error (bad time control): level 1"}, {"sd 0", "Error (bad depth): sd 0"},
+			{"st -3", "Error (bad time per move): st -3"}, {"e9e4", "Illegal move: e9e4"},
+			{"option Nothing=1", "Error (unknown option): option Nothing=1"}, {"usermove a1a1", "Illegal move: a1a1"}}[d.rng.IntN(6)]
+		d.send(bad[0], bad[1])
 	case r < 25:
 		d.send(".", "")
 	case r < 26:
@@ -1341,13 +1314,9 @@ func (d *uciDriver) goCommand() {
 
 // anytime sends a command a GUI may send while the engine thinks.
 func (d *uciDriver) anytime() {
-	switch d.rng.IntN(12) {
-	case 0, 1, 2:
-		d.send("stop", nil)
-	case 3, 4:
-		d.send("ponderhit", nil)
-	case 5:
-		d.send("isready", nil)
+	switch r := d.rng.IntN(12); r {
+	case 0, 1, 2, 3, 4, 5:
+		d.send([]string{"stop", "stop", "stop", "ponderhit", "ponderhit", "isready"}[r], nil)
 	case 6:
 		d.goCommand()
 	case 7:
