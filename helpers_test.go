@@ -626,6 +626,25 @@ func (d *driver) endedWithin(wait time.Duration) (rest []outputLine, ok bool) {
 	return rest, true
 }
 
+// endBy ends the session's input with quit, or by closing it (any other
+// how), as a GUI does, and returns the lines it writes before it ends,
+// which it must within wait.
+func (d *driver) endBy(how string, wait time.Duration) []string {
+	d.t.Helper()
+	start := time.Now()
+	if how == "quit" {
+		d.send("quit")
+	} else {
+		d.endInput()
+	}
+	rest, ok := d.endedWithin(wait)
+	if !ok {
+		d.fail("the session did not end within %v of %s", wait, how)
+	}
+	d.t.Logf("%s: the session ended after %v", how, time.Since(start).Round(time.Millisecond))
+	return texts(rest)
+}
+
 // ended waits for the session to end within answerWait, and returns the
 // lines it wrote that were not read, each checked.
 func (d *driver) ended() []string {

@@ -453,19 +453,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 		e := start(t)
 		e.send("uci", "position startpos", "go infinite")
 		e.within(time.Minute, "depth 3", func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 })
-		sent := time.Now()
-		if end == "quit" {
-			e.send("quit")
-		} else {
-			e.in.Close()
-		}
-		lines, ok := e.endedWithin(10 * time.Second)
-		rest := texts(lines)
-		t.Logf("%s during a search: the command ended %v after it", end, time.Since(sent).Round(time.Millisecond))
-		if !ok {
-			t.Errorf("%s during a search: still running after 10 s", end)
-		}
-		if len(rest) == 0 || !isBestmove(rest[len(rest)-1]) || strings.Count(strings.Join(rest, "\n"), "bestmove") != 1 {
+		if rest := e.endBy(end, 10*time.Second); len(rest) == 0 || !isBestmove(rest[len(rest)-1]) || strings.Count(strings.Join(rest, "\n"), "bestmove") != 1 {
 			t.Errorf("%s during a search: %q", end, rest)
 		}
 	}

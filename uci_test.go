@@ -520,15 +520,7 @@ func TestUCICommandsDuringSearch(t *testing.T) {
 		d := newUCIDialogue(t, smallEngine(), config{})
 		d.send("position startpos", "go infinite")
 		d.awaitThinking(3)
-		start := time.Now()
-		if end == "quit" {
-			d.send("quit")
-		} else {
-			d.endInput()
-		}
-		rest := d.ended()
-		t.Logf("%s during a search: the session ended after %v", end, time.Since(start))
-		if len(rest) == 0 || !isBestmove(rest[len(rest)-1]) || strings.Count(strings.Join(rest, "\n"), "bestmove") != 1 {
+		if rest := d.endBy(end, answerWait); len(rest) == 0 || !isBestmove(rest[len(rest)-1]) || strings.Count(strings.Join(rest, "\n"), "bestmove") != 1 {
 			t.Errorf("%s: %q", end, rest)
 		}
 	}

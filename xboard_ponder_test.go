@@ -144,8 +144,7 @@ func TestPonderStops(t *testing.T) {
 		}
 	}
 	d, _, _ := ponderGame(t)
-	d.endInput()
-	d.ended()
+	d.endBy("EOF", answerWait)
 }
 
 // TestEasyWaitingWhenPonderStarts: commands that waited for the engine's

@@ -496,15 +496,7 @@ func TestStopSearch(t *testing.T) {
 			d.sync(longSearch...)
 			d.send("usermove e2e4")
 			d.awaitThinking(4)
-			start := time.Now()
-			if end == "quit" {
-				d.send("quit")
-			} else {
-				d.endInput()
-			}
-			rest := d.ended() // within answerWait, the stop margin
-			t.Logf("%s: the session ended after %v", end, time.Since(start))
-			for _, l := range rest {
+			for _, l := range d.endBy(end, stopMargin) {
 				if isMove(l) {
 					t.Errorf("moved after %s: %q", end, l)
 				}
