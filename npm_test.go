@@ -119,13 +119,9 @@ func queuedLines(t *testing.T, project string, env []string) {
 func freshEngine(t *testing.T, start func(*testing.T) *driver) {
 	script := []string{"uci", "position startpos", "go nodes 30000", "position startpos moves e2e4", "go nodes 30000",
 		"position startpos moves e2e4 e7e5", "go nodes 30000", "position startpos moves e2e4 e7e5 g1f3", "go nodes 200000"}
-	if got, want := searchLines(start(t).run(script)), searchLines(startNative(t).run(script)); !slices.Equal(got, want) {
-		t.Errorf("a fresh engine's searches:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantNative(t, "a fresh engine's searches", searchLines(start(t).run(script)), searchLines(startNative(t).run(script)))
 	script = []string{"uci", "setoption name Hash value 16", "position startpos", "go nodes 30000", "setoption name Hash value 64", "go nodes 30000"}
-	if got, want := searchLines(start(t).run(script)), searchLines(startNative(t).run(script)); !slices.Equal(got, want) {
-		t.Errorf("a fresh engine's searches after the Hash option:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantNative(t, "a fresh engine's searches after the Hash option", searchLines(start(t).run(script)), searchLines(startNative(t).run(script)))
 	e := start(t)
 	e.send("uci") // timed from uciok: npx and node take seconds to start on a loaded machine
 	e.within(20*time.Second, "uciok", func(l string) bool { return l == "uciok" })
@@ -138,6 +134,17 @@ func freshEngine(t *testing.T, start func(*testing.T) *driver) {
 	}
 	e.send("stop")
 	e.within(20*time.Second, "bestmove", isBestmove)
+}
+
+// wantNative fails the test unless got, the lines under Node, are want, the
+// native engine's.
+func wantNative(t *testing.T, what string, got, want []string) bool {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("%s under Node:\n%s\nnative:\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		return false
+	}
+	return true
 }
 
 // offlineNpmEnv is the environment of npm and node in the test: no
@@ -334,9 +341,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 	if got[0] != "id name "+engineTitle+" "+npmVersion {
 		t.Errorf("the engine's name: %q", got[0])
 	}
-	if !slices.Equal(withoutTimes(got), want) {
-		t.Errorf("uci answered\n%s\nthe native engine\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantNative(t, "uci", withoutTimes(got), want)
 
 	// Node for node: golden games, 4.1's and 4.0's (futility pruning off).
 	games := []string{"classic/castling-ep.50000", "classic/fools-mate.50000", "classic/stalemate.50000", "classic40/castling-ep.50000"}
@@ -347,9 +352,8 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 	for _, g := range games {
 		option := fmt.Sprintf("setoption name Futility Pruning value %v", !strings.HasPrefix(g, "classic40/"))
 		script, nativeOut := goldenUCIScript(t, native, g, option)
-		want, got := searchLines(nativeOut), searchLines(e.run(script))
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: the searches differ from the native engine's:\nunder Node:\n%s\nnative:\n%s", g, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		want := searchLines(nativeOut)
+		if !wantNative(t, g+": the searches", searchLines(e.run(script)), want) {
 			continue
 		}
 		t.Logf("%s: %d searches, %d lines: the native engine's", g, strings.Count(strings.Join(want, "\n"), "bestmove"), len(want))
@@ -379,9 +383,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 
 	// go right after a bestmove: the same searches as the native engine's.
 	script := []string{"ucinewgame", "position startpos moves e2e4", "go nodes 20000", "go nodes 20000", "go depth 4"}
-	if got, want := searchLines(e.run(script)), searchLines(native.run(script)); !slices.Equal(got, want) {
-		t.Errorf("go after bestmove:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantNative(t, "go after bestmove", searchLines(e.run(script)), searchLines(native.run(script)))
 
 	// From here the clock decides how far a search goes: the table's
 	// contents are not the native engine's any more.
@@ -503,10 +505,8 @@ func cecpGame(t *testing.T, start func(*testing.T) *driver) {
 		}
 		return out
 	}
-	got, want := transcript(start(t)), transcript(startNative(t))
-	if !slices.Equal(got, want) {
-		t.Errorf("the CECP game under Node:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	got := transcript(start(t))
+	wantNative(t, "the CECP game", got, transcript(startNative(t)))
 	if !slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, "5 ") }) || !slices.Contains(got, "pong 2") {
 		t.Errorf("no 5-ply thinking line, or no pong 2:\n%s", strings.Join(got, "\n"))
 	}
@@ -636,7 +636,7 @@ func npmFlags(t *testing.T, project string, env []string) {
 		{[]string{"-elo", "800", "-seed", "7"}, []string{"uci", "position startpos", "go depth 3", "position startpos moves e2e4 e7e5", "go nodes 3000"}},
 		{[]string{"-nodes", "5000", "-uci", "-futility=false"}, []string{"position startpos moves d2d4", "go"}},
 	} {
-		var got, want []string
+		var out [2][]string // under Node, natively
 		for i, e := range []*driver{startNodeEngine(t, project, env, append([]string{"npx", "umax"}, c.args...)...), startNative(t, c.args...)} {
 			var lines []string
 			for _, command := range c.script { // a bestmove within 30 s: these searches take less than a second
@@ -645,18 +645,13 @@ func npmFlags(t *testing.T, project string, env []string) {
 					lines = append(lines, e.within(30*time.Second, "bestmove", isBestmove)...)
 				}
 			}
-			lines = withoutTimes(append(lines, e.sync()...))
-			if i == 0 {
-				got = lines
-			} else {
-				want = lines
-			}
+			out[i] = withoutTimes(append(lines, e.sync()...))
 		}
-		if !slices.Equal(got, want) || !slices.ContainsFunc(got, isBestmove) {
-			t.Errorf("npx umax %s:\n%s\nnatively:\n%s", strings.Join(c.args, " "), strings.Join(got, "\n"), strings.Join(want, "\n"))
+		if wantNative(t, "npx umax "+strings.Join(c.args, " "), out[0], out[1]) && !slices.ContainsFunc(out[0], isBestmove) {
+			t.Errorf("npx umax %s: no bestmove:\n%s", strings.Join(c.args, " "), strings.Join(out[0], "\n"))
 		}
-		if c.args[0] == "-elo" && !slices.Contains(got, "option name UCI_Elo type spin default 800 min 589 max 1599") {
-			t.Errorf("npx umax -elo 800: the uci answer does not offer UCI_Elo 800:\n%s", strings.Join(got, "\n"))
+		if c.args[0] == "-elo" && !slices.Contains(out[0], "option name UCI_Elo type spin default 800 min 589 max 1599") {
+			t.Errorf("npx umax -elo 800: the uci answer does not offer UCI_Elo 800:\n%s", strings.Join(out[0], "\n"))
 		}
 	}
 	// micro-Max's console dialogue: a move typed, then an empty line to think.
@@ -668,8 +663,8 @@ func npmFlags(t *testing.T, project string, env []string) {
 		rest, _ := x.endedWithin(time.Minute)
 		transcripts[i] = texts(rest)
 	}
-	if !slices.Equal(transcripts[0], transcripts[1]) || len(transcripts[0]) < 20 {
-		t.Errorf("npx umax -classic:\n%s\nnatively:\n%s", strings.Join(transcripts[0], "\n"), strings.Join(transcripts[1], "\n"))
+	if wantNative(t, "npx umax -classic", transcripts[0], transcripts[1]) && len(transcripts[0]) < 20 {
+		t.Errorf("npx umax -classic: %q, a short game", transcripts[0])
 	}
 	// bench and the command's answers to bad flags.
 	var bench strings.Builder
