@@ -117,20 +117,54 @@ func readGoldenReplay(t *testing.T, base string) goldenReplay {
 	return g
 }
 
+// thinks are the C program's iterations of its search at input i: its
+// kibitz lines but the 0-ply one.
+func (g goldenReplay) thinks(i int) []kibitz {
+	var its []kibitz
+	for _, k := range g.blocks[i] {
+		if k.depth > 0 {
+			its = append(its, k)
+		}
+	}
+	return its
+}
+
+// playUCI plays the golden game as a GUI plays one through UCI: the typed
+// moves (one that is illegal, which UCI cannot send, is left out, and the
+// game has diverged from the C program's from there on), and at every think
+// the game so far, given to think with the input's index and the position
+// command that sets it up. think returns the bestmove, which is played,
+// 0000 ending the game.
+func (g goldenReplay) playUCI(t *testing.T, think func(i int, game *gameRecord, position string, diverged bool) (best string)) {
+	t.Helper()
+	game, diverged := gameAfter(t, ""), false
+	moves := []string{"position startpos moves"}
+	for i, line := range g.inputs {
+		if line == "" {
+			if line = think(i, game, strings.Join(moves, " "), diverged); line == "0000" {
+				return
+			}
+		}
+		m, ok := game.current().pos.parseMove(line)
+		if !ok {
+			if !diverged {
+				t.Logf("%s: input %d, %s, is illegal: from here on the game is not the C program's", g.name, i, line)
+			}
+			diverged = true
+			continue
+		}
+		game.play(m)
+		moves = append(moves, m.String())
+	}
+}
+
 // --- Dialogues ----------------------------------------------------------------
 
 // The waits of a dialogue: as long as the slowest honest answer needs on a
 // loaded two-core machine, with a margin, and no longer, so that an engine
-// that hangs or withholds an answer fails its test in seconds. Measured
-// with every wait of the dialogues logged (go test ./... -args
-// -dialogue.log FILE), on this project's machine (2 cores of an AMD EPYC
-// VM, 2026-11-25), loaded by other work: at a load of 5 to 8 (the suite
-// took 71 s instead of 24) the slowest readyok took 0.02 s and the slowest
-// search a test waits for (a golden game's move at 50000 nodes, the
-// browser page's tree at 20000) 1.1 s; at a load of 11 (the suite took
-// 200 s) 0.18 s and 4.0 s. CI's slow runs, both -short, at a load of 5 to
-// 11: under the race detector 0.18 s and 2.2 s, under qemu-aarch64 0.2 s
-// and 3.1 s. The end of a session took at most 0.03 s.
+// that hangs or withholds an answer fails its test in seconds; the waits
+// measured under load (-dialogue.log) are in doc/testing.md's "The
+// dialogues".
 const (
 	// answerWait bounds an answer that needs no search: readyok, which
 	// comes at once even while a search runs, and the end of a session at

@@ -294,37 +294,22 @@ func withoutTimes(lines []string) []string {
 	return out
 }
 
-// goldenUCIScript plays a golden console game of the C program
-// (testdata/NAME.BUDGET.in: typed moves, and an empty line where it
-// thinks) through the native engine in UCI, as a GUI does: ucinewgame,
-// then for every think "position startpos moves" with the game so far and
-// "go nodes BUDGET". It returns the commands and the native engine's
-// output; the game ends at the first bestmove 0000 (mate or stalemate).
+// goldenUCIScript plays a golden game of the C program (testdata/PATH)
+// through the native engine in UCI, as a GUI does (playUCI): ucinewgame,
+// then for every think the position so far and "go nodes BUDGET". It
+// returns the commands and the native engine's output.
 func goldenUCIScript(t *testing.T, native *driver, path string, options ...string) (script, lines []string) {
 	t.Helper()
-	data := readFile(t, filepath.Join("testdata", path+".in"))
-	budget := strings.TrimPrefix(filepath.Ext(path), ".")
+	g := readGoldenReplay(t, filepath.Join("testdata", path))
 	script = append(slices.Clone(options), "ucinewgame")
 	lines = native.run(script)
-	var moves []string
-	for _, in := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		if in != "" {
-			moves = append(moves, in)
-			continue
-		}
-		chunk := []string{strings.TrimSpace("position startpos moves " + strings.Join(moves, " ")), "go nodes " + budget}
-		if len(moves) == 0 {
-			chunk[0] = "position startpos"
-		}
+	g.playUCI(t, func(_ int, _ *gameRecord, position string, _ bool) string {
+		chunk := []string{position, fmt.Sprintf("go nodes %d", g.budget)}
 		out := native.run(chunk)
 		script, lines = append(script, chunk...), append(lines, out...)
 		searched := searchLines(out)
-		best := strings.Fields(searched[len(searched)-1])
-		if best[1] == "0000" {
-			break
-		}
-		moves = append(moves, best[1])
-	}
+		return strings.Fields(searched[len(searched)-1])[1]
+	})
 	return script, lines
 }
 

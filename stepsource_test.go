@@ -217,18 +217,10 @@ func TestStepsMatchC(t *testing.T) {
 	for _, name := range games {
 		g := readGoldenReplay(t, filepath.Join("testdata", name))
 		d.expectNothing(fmt.Sprintf("setoption name Futility Pruning value %v", g.futility), "ucinewgame")
-		var moves []string
-		game := gameAfter(t, "")
 		search := 0
-		for i, line := range g.inputs {
-			if line != "" {
-				m, ok := game.current().pos.parseMove(line)
-				if !ok {
-					break // an illegal move typed: UCI cannot send it (TestUCINodeCountsMatchC)
-				}
-				game.play(m)
-				moves = append(moves, m.String())
-				continue
+		g.playUCI(t, func(i int, _ *gameRecord, position string, diverged bool) string {
+			if diverged {
+				return "0000" // an illegal move typed: the C program's counts are of another game
 			}
 			plies := 2 + search%3 // 2, 3, 4, 2, ...
 			if reduced() && search > 0 {
@@ -236,8 +228,7 @@ func TestStepsMatchC(t *testing.T) {
 			}
 			search++
 			d.expectNothing(fmt.Sprintf("umax record %d", plies))
-			got := d.search("position startpos moves "+strings.Join(moves, " "), fmt.Sprintf("go nodes %d", g.budget))
-			best := strings.Fields(got[len(got)-1])[1]
+			got := d.search(position, fmt.Sprintf("go nodes %d", g.budget))
 			var nodes [2]int // the C program's kibitz lines of plies-1 and plies ply
 			found := 0
 			for _, k := range g.blocks[i] {
@@ -257,13 +248,8 @@ func TestStepsMatchC(t *testing.T) {
 				checkSteps(t, fmt.Sprintf("%s, input %d, %d ply", name, i, plies), tree, steps, nodes[1]-nodes[0])
 				checked++
 			}
-			if best == "0000" {
-				break
-			}
-			m, _ := game.current().pos.parseMove(best)
-			game.play(m)
-			moves = append(moves, m.String())
-		}
+			return strings.Fields(got[len(got)-1])[1]
+		})
 	}
 	if checked < 10 {
 		t.Errorf("only %d iterations checked", checked)

@@ -107,30 +107,12 @@ func TestUCINodeCountsMatchC(t *testing.T) {
 func (g goldenReplay) replay(t *testing.T, d *uciDialogue) {
 	t.Helper()
 	d.expectNothing("ucinewgame")
-	var moves []string
-	game := gameAfter(t, "")
-	searches, over, diverged := 0, false, false
-	play := func(m Move) {
-		game.play(m)
-		moves = append(moves, m.String())
-	}
-	for i, line := range g.inputs {
-		if line != "" {
-			m, ok := game.current().pos.parseMove(line)
-			if !ok {
-				if !diverged {
-					t.Logf("%s: input %d, %s, is illegal: from here on the searches are not compared", g.name, i, line)
-				}
-				diverged = true
-				continue
-			}
-			play(m)
-			continue
-		}
-		got := d.search(fmt.Sprintf("position startpos moves %s", strings.Join(moves, " ")), fmt.Sprintf("go nodes %d", g.budget))
+	searches, over := 0, false
+	g.playUCI(t, func(i int, game *gameRecord, position string, diverged bool) string {
+		got := d.search(position, fmt.Sprintf("go nodes %d", g.budget))
 		iterations, best, _ := checkSearch(t, game, got)
+		root := game.current().pos
 		if best == "0000" {
-			root := game.current().pos
 			want := "cp 0"
 			if root.inCheck() {
 				want = "mate 0"
@@ -140,25 +122,20 @@ func (g goldenReplay) replay(t *testing.T, d *uciDialogue) {
 			}
 			t.Logf("%s: input %d: the game is over (score %s): bestmove 0000", g.name, i, want)
 			over = true
-			break
+			return best
 		}
-		if !samePos(d.e.Position, game.current().pos) {
+		if !samePos(d.e.Position, root) {
 			t.Fatalf("%s: input %d: after bestmove %s, micro-Max's board is not the position searched", g.name, i, best)
 		}
-		m, _ := game.current().pos.parseMove(best)
-		play(m)
-		if own := d.s.own; own == nil || own.move != m || !samePos(own.pos, game.current().pos) {
+		m := mustMove(t, &root, best)
+		root.makeMove(m)
+		if own := d.s.own; own == nil || own.move != m || !samePos(own.pos, root) {
 			t.Fatalf("%s: input %d: micro-Max's own move %s and its board after it are not kept", g.name, i, best)
 		}
 		if diverged {
-			continue
+			return best
 		}
-		var want []kibitz
-		for _, k := range g.blocks[i] {
-			if k.depth > 0 {
-				want = append(want, k)
-			}
-		}
+		want := g.thinks(i)
 		if len(iterations) != len(want) {
 			t.Fatalf("%s: input %d: %d iterations, C had %d:\n%q\n%v", g.name, i, len(iterations), len(want), got, want)
 		}
@@ -172,7 +149,8 @@ func (g goldenReplay) replay(t *testing.T, d *uciDialogue) {
 			t.Fatalf("%s: input %d: bestmove %s, C played %s", g.name, i, best, cMove)
 		}
 		searches++
-	}
+		return best
+	})
 	if searches == 0 && !over {
 		t.Errorf("%s: nothing compared", g.name)
 	}

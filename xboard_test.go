@@ -116,27 +116,21 @@ func TestNodeCountsMatchC(t *testing.T) {
 // TestNodeCountsMatchC).
 func compareWithGolden(t *testing.T, base string) {
 	g := readGoldenReplay(t, base)
-	inputs, blocks, budget := g.inputs, g.blocks, g.budget
-	d := newDialogue(t, newEngine(defaultHashEntries), config{nodeBudget: budget})
+	d := newDialogue(t, newEngine(defaultHashEntries), config{nodeBudget: g.budget})
 	d.syncNow("xboard", "protover 2", "new", "force", "post", "level 0 999 0")
 	if !g.futility {
 		if got := d.syncNow("option Futility pruning=0"); len(got) != 0 {
 			t.Fatalf("option Futility pruning=0: %q", got)
 		}
 	}
-	for i, line := range inputs {
+	for i, line := range g.inputs {
 		if line != "" {
 			if got := d.sync("usermove " + line); len(got) != 0 {
 				t.Fatalf("input %d %q: %q", i, line, got)
 			}
 			continue
 		}
-		var want []kibitz
-		for _, k := range blocks[i] {
-			if k.depth > 0 {
-				want = append(want, k)
-			}
-		}
+		want := g.thinks(i)
 		got := d.sync("go")
 		d.sync("force")
 		if len(want) == 0 {
