@@ -23,21 +23,7 @@ func TestStatsAddUp(t *testing.T) {
 		var got bytes.Buffer
 		c.run(bytes.NewReader(input), &got)
 		s := &c.last // the last search
-		var nodes, searched, pruned int64
-		for d := range s.nodes {
-			nodes += s.nodes[d]
-			searched += s.searched[d]
-			pruned += s.pruned[d]
-			if s.made[d] != s.searched[d]+s.pruned[d] {
-				t.Errorf("depth %d: %d moves made, %d searched + %d pruned", d, s.made[d], s.searched[d], s.pruned[d])
-			}
-			if s.hashDone[d] > s.hashHits[d] || s.hashHits[d] > s.nodes[d] {
-				t.Errorf("depth %d: %d complete hits, %d hits, %d nodes", d, s.hashDone[d], s.hashHits[d], s.nodes[d])
-			}
-		}
-		if nodes != 1+searched+s.probes {
-			t.Errorf("futility %v: %d calls of search, but 1 root + %d searched moves + %d probes", futility, nodes, searched, s.probes)
-		}
+		nodes, searched, pruned := statsAddUp(t, fmt.Sprintf("futility %v", futility), s)
 		if futility != (pruned > 0) {
 			t.Errorf("futility %v: %d moves pruned", futility, pruned)
 		}
@@ -62,6 +48,29 @@ func TestStatsAddUp(t *testing.T) {
 			t.Errorf("the output has no line %q:\n%s", sum, got.Bytes())
 		}
 	}
+}
+
+// statsAddUp checks a search's -stats counters against each other, at
+// every depth: every move made is searched or pruned, complete table hits
+// are hits and hits are nodes; and every call of search is the root, the
+// reply to a searched move or a stalemate probe. It returns the totals.
+func statsAddUp(t *testing.T, name string, s *searchStats) (nodes, searched, pruned int64) {
+	t.Helper()
+	for d := range s.nodes {
+		nodes += s.nodes[d]
+		searched += s.searched[d]
+		pruned += s.pruned[d]
+		if s.made[d] != s.searched[d]+s.pruned[d] {
+			t.Errorf("%s, depth %d: %d moves made, %d searched + %d pruned", name, d, s.made[d], s.searched[d], s.pruned[d])
+		}
+		if s.hashDone[d] > s.hashHits[d] || s.hashHits[d] > s.nodes[d] {
+			t.Errorf("%s, depth %d: %d complete hits, %d hits, %d nodes", name, d, s.hashDone[d], s.hashHits[d], s.nodes[d])
+		}
+	}
+	if nodes != 1+searched+s.probes {
+		t.Errorf("%s: %d calls of search, but 1 root + %d searched moves + %d probes", name, nodes, searched, s.probes)
+	}
+	return nodes, searched, pruned
 }
 
 // mateCases are positions along two mating lines of king and rook against
