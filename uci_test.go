@@ -653,10 +653,12 @@ func TestUCISelfPlay(t *testing.T) {
 
 // TestProtocolChoice: without -uci the first command chooses the protocol:
 // uci starts a UCI session, anything else a CECP one, and the first line
-// is read again by the session chosen.
+// is read again by the session chosen; with either line end.
 func TestProtocolChoice(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"uci\nquit\n", "uciok"},
+		{"uci\r\nquit\r\n", "uciok"},
+		{"xboard\r\nprotover 2\r\nquit\r\n", "feature done=1"},
 		{"\n  \n\tuci  \nisready\n", "readyok"},
 		{"xboard\nprotover 2\n", "feature done=1"},
 		{"protover 2\n", "feature done=1"},
