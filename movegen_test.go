@@ -8,11 +8,14 @@ import (
 
 // Standard perft positions (from the Chess Programming Wiki's "Perft
 // Results" page) with their known leaf counts, every promotion piece
-// counted. micro-Max's rules are FIDE's, so the counts must agree.
+// counted. micro-Max's rules are FIDE's, so the counts must agree. The
+// first counts from micro-Max's own initial position (newGame, whose e.p.
+// square is 0 as in the C program), not from a FEN.
 var perftCases = []struct {
 	name, fen string
 	counts    []int // depth 1, 2, ...
 }{
+	{"newGame", "", []int{20, 400, 8902}},
 	{"initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", []int{20, 400, 8902, 197281}},
 	{"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", []int{48, 2039, 97862}},
 	{"position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", []int{14, 191, 2812, 43238}},
@@ -27,24 +30,13 @@ func TestPerft(t *testing.T) {
 	for _, c := range perftCases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			s := mustFEN(t, c.fen)
+			p := gameAfter(t, c.fen).current().pos
 			for depth, want := range c.counts {
-				if got := s.pos.perft(depth + 1); got != want {
+				if got := p.perft(depth + 1); got != want {
 					t.Errorf("perft(%d) = %d, want %d", depth+1, got, want)
 				}
 			}
 		})
-	}
-}
-
-// TestPerftNewGame counts from micro-Max's own initial position (newGame,
-// whose e.p. square is 0 as in the C program), not from a FEN.
-func TestPerftNewGame(t *testing.T) {
-	p := newGame()
-	for depth, want := range []int{20, 400, 8902} {
-		if got := p.perft(depth + 1); got != want {
-			t.Errorf("perft(%d) = %d, want %d", depth+1, got, want)
-		}
 	}
 }
 
@@ -165,7 +157,7 @@ func (p *Position) perft(depth int) int {
 func TestAttackersAgree(t *testing.T) {
 	t.Parallel()
 	var starts []string
-	for _, c := range perftCases {
+	for _, c := range perftCases[1:] { // (the first is newGame's)
 		starts = append(starts, c.fen)
 	}
 	for _, name := range []string{"testdata/openings.epd", "testdata/tactics.epd"} {
