@@ -166,20 +166,8 @@ func TestAttackersAgree(t *testing.T) {
 			starts = append(starts, strings.Join(strings.Fields(line)[:4], " ")+" 0 1")
 		}
 	}
-	rng := rand.New(rand.NewPCG(37, 1))
 	var positions []Position
-	for _, fen := range starts {
-		p := mustFEN(t, fen).pos
-		positions = append(positions, p)
-		for range 8 {
-			moves := p.legalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			p.makeMove(moves[rng.IntN(len(moves))])
-			positions = append(positions, p)
-		}
-	}
+	randomWalks(t, starts, 1, 9, rand.New(rand.NewPCG(37, 1)), func(p Position, _ []Move) { positions = append(positions, p) })
 	if len(positions) < 1400 {
 		t.Fatalf("%d positions", len(positions))
 	}
