@@ -158,10 +158,14 @@ func (o *oracle) choose() bool {
 	return false
 }
 
-// model is a protocol model's state.
+// model is a protocol model's state: steps are the engine's moves no line
+// shows, having read at most limit commands (reading the next command, a
+// search ending unseen); consume is the engine writing line next.
 type model[M any] interface {
 	clone() M
 	key() string
+	steps(limit int) []M
+	consume(line string, o *oracle) bool
 }
 
 // explore runs f on copies of m, once for every sequence of choices f can
@@ -186,25 +190,30 @@ func explore[M model[M]](m M, f func(M, *oracle) bool) []M {
 	return out
 }
 
-// advance returns the states that can write line next: each state may first
-// take internal steps (step returns their results: reading the next command,
-// a search ending unseen), then must write line (consume).
-func advance[M model[M]](states []M, step func(M) []M, consume func(M, *oracle) bool) []M {
+// advance returns the states that can write line next, having read at most
+// limit commands: each state may first take steps, then must write line;
+// it fails d's test if there are none (or too many to follow).
+func advance[M model[M]](d *modelDriver, states []M, line string, limit int) []M {
+	d.t.Helper()
 	taken := map[string]bool{}
 	var out []M
-	for _, s := range closure(states, step) {
-		for _, c := range explore(s, consume) {
+	for _, s := range closure(states, limit) {
+		for _, c := range explore(s, func(c M, o *oracle) bool { return c.consume(line, o) }) {
 			if k := c.key(); !taken[k] {
 				taken[k] = true
 				out = append(out, c)
 			}
 		}
 	}
+	if len(out) == 0 || len(out) > 2000 {
+		d.fail("%q cannot be written here (%d states)", line, len(out))
+	}
 	return out
 }
 
-// closure returns states and every state they can reach by internal steps.
-func closure[M model[M]](states []M, step func(M) []M) []M {
+// closure returns states and every state they can reach by steps, having
+// read at most limit commands.
+func closure[M model[M]](states []M, limit int) []M {
 	states = slices.Clone(states) // a stack of its own: the caller's states stay as they are
 	seen := map[string]bool{}
 	var out []M
@@ -214,7 +223,7 @@ func closure[M model[M]](states []M, step func(M) []M) []M {
 		if k := s.key(); !seen[k] {
 			seen[k] = true
 			out = append(out, s)
-			states = append(states, step(s)...)
+			states = append(states, s.steps(limit)...)
 		}
 	}
 	return out
@@ -825,17 +834,8 @@ func (d *cecpDriver) send(text, answer string) {
 // consume gives the model a line the engine wrote.
 func (d *cecpDriver) consume(line string, limit int) {
 	d.t.Helper()
-	if strings.HasPrefix(line, "#") {
-		return // comments (statistics, castling rights dropped)
-	}
-	d.states = advance(d.states,
-		func(m *cecpModel) []*cecpModel { return m.steps(limit) },
-		func(m *cecpModel, o *oracle) bool { return m.consume(line, o) })
-	if len(d.states) == 0 {
-		d.fail("%q cannot be written here", line)
-	}
-	if len(d.states) > 2000 {
-		d.fail("the model has %d states", len(d.states))
+	if !strings.HasPrefix(line, "#") { // comments (statistics, castling rights dropped)
+		d.states = advance(d.modelDriver, d.states, line, limit)
 	}
 }
 
@@ -848,7 +848,7 @@ func (d *cecpDriver) sync() *cecpModel {
 	// The pong is owed at once unless the engine may be thinking on its
 	// move when it reads the ping (analysing and pondering answer at once).
 	wait, all := answerWait, len(d.sent)
-	for _, m := range closure(d.states, func(m *cecpModel) []*cecpModel { return m.steps(all) }) {
+	for _, m := range closure(d.states, all) {
 		if m.search == onMove {
 			wait = 30 * time.Second
 			break
@@ -972,7 +972,7 @@ func runCECPSequence(t *testing.T, seed uint64) (commands, lines int) {
 	d.end(func(text string) { d.send(text, "") })
 	// The session has ended: it has read quit, or every command.
 	all := len(d.sent)
-	for _, s := range closure(d.states, func(m *cecpModel) []*cecpModel { return m.steps(all) }) {
+	for _, s := range closure(d.states, all) {
 		if len(s.owed) == 0 && s.quit {
 			return len(d.sent), d.lines
 		}
@@ -1200,14 +1200,8 @@ func (d *uciDriver) consume(line string, limit int) {
 	if line == "readyok" {
 		d.readyoks++
 	}
-	if strings.HasPrefix(line, "info string ") {
-		return // what the engine tells about input it could not use
-	}
-	d.states = advance(d.states,
-		func(m *uciModel) []*uciModel { return m.steps(limit) },
-		func(m *uciModel, o *oracle) bool { return m.consume(line, o) })
-	if len(d.states) == 0 {
-		d.fail("%q cannot be written here", line)
+	if !strings.HasPrefix(line, "info string ") { // what the engine tells about input it could not use
+		d.states = advance(d.modelDriver, d.states, line, limit)
 	}
 }
 
@@ -1356,7 +1350,7 @@ func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 	}
 	d.end(func(text string) { d.send(text, nil) })
 	// The session has ended: it has read quit, or every command.
-	for _, s := range closure(d.states, func(m *uciModel) []*uciModel { return m.steps(len(d.sent)) }) {
+	for _, s := range closure(d.states, len(d.sent)) {
 		if len(s.owed) == 0 && !s.running && s.ending == 0 && s.quit {
 			return len(d.sent), d.lines
 		}
