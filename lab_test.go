@@ -517,9 +517,10 @@ func TestLabXBoardOptions(t *testing.T) {
 	}
 	refusedEach(t, d.sync, "Error (bad option value", "", "option Futility margin=-301", "option Futility margin=901", "option Futility margin=1.5",
 		"option Futility margin=", "option Futility margin", "option Extended futility=2", "option Deep futility=true",
-		"option Aggressive futility=", "option Goose chase pruning=-1")
-	if d.s.e.lab() != want {
-		t.Errorf("refused values changed the settings: %+v", d.s.e.lab())
+		"option Aggressive futility=", "option Goose chase pruning=-1",
+		"option Futility pruning=2", "option Futility pruning=", "option Futility pruning")
+	if d.s.e.lab() != want || !e.futility {
+		t.Errorf("refused values changed the settings: %+v, futility %v", d.s.e.lab(), e.futility)
 	}
 	d.expectNothing("option Futility margin=0", "option Extended futility=0", "option Deep futility=0",
 		"option Aggressive futility=0", "option Goose chase pruning=0")

@@ -754,39 +754,36 @@ func TestBadInput(t *testing.T) {
 	d.syncNow("new", "force", "usermove e2e4")
 	before := d.position()
 	cases := map[string]string{
-		"foo":                       "Error (unknown command): foo",
-		"foo bar baz":               "Error (unknown command): foo bar baz",
-		"level":                     "Error (bad time control): level ",
-		"level 40 5":                "Error (bad time control): level 40 5",
-		"level x 5 0":               "Error (bad time control): level x 5 0",
-		"level 40 x 0":              "Error (bad time control): level 40 x 0",
-		"level 40 5 -1":             "Error (bad time control): level 40 5 -1",
-		"level -1 5 0":              "Error (bad time control): level -1 5 0",
-		"level 40 5:x 0":            "Error (bad time control): level 40 5:x 0",
-		"level 40 5 0 7":            "Error (bad time control): level 40 5 0 7",
-		"st 0":                      "Error (bad time per move): st 0",
-		"st -3":                     "Error (bad time per move): st -3",
-		"st NaN":                    "Error (bad time per move): st NaN",
-		"sd 0":                      "Error (bad depth): sd 0",
-		"sd x":                      "Error (bad depth): sd x",
-		"time":                      "Error (bad clock): time ",
-		"time 12x":                  "Error (bad clock): time 12x",
-		"otim 99999999999999999":    "Error (bad clock): otim 99999999999999999",
-		"ping":                      "Error (bad number): ping ",
-		"ping x":                    "Error (bad number): ping x",
-		"protover x":                "Error (bad protocol version): protover x",
-		"cores 0":                   "Error (bad number of cores): cores 0",
-		"rating 1 2 3":              "Error (bad ratings): rating 1 2 3",
-		"variant suicide":           "Error (unsupported variant): variant suicide",
-		"option Foo=1":              "Error (unknown option): option Foo=1",
-		"option Futility pruning=2": "Error (bad option value: want 1 or 0): option Futility pruning=2",
-		"option Futility pruning":   "Error (bad option value: want 1 or 0): option Futility pruning",
-		"option Futility pruning=":  "Error (bad option value: want 1 or 0): option Futility pruning=",
-		"edit":                      "Error (unknown command): edit",
-		"illegal":                   "Error (unknown command): ill?gal",
-		"ILLEGAL":                   "Error (unknown command): ILL?GAL",
-		"\x00\x01\xff junk":         "Error (unknown command): ??? junk",
-		strings.Repeat("x", 5000):   "Error (line too long): ",
+		"foo":                     "Error (unknown command): foo",
+		"foo bar baz":             "Error (unknown command): foo bar baz",
+		"level":                   "Error (bad time control): level ",
+		"level 40 5":              "Error (bad time control): level 40 5",
+		"level x 5 0":             "Error (bad time control): level x 5 0",
+		"level 40 x 0":            "Error (bad time control): level 40 x 0",
+		"level 40 5 -1":           "Error (bad time control): level 40 5 -1",
+		"level -1 5 0":            "Error (bad time control): level -1 5 0",
+		"level 40 5:x 0":          "Error (bad time control): level 40 5:x 0",
+		"level 40 5 0 7":          "Error (bad time control): level 40 5 0 7",
+		"st 0":                    "Error (bad time per move): st 0",
+		"st -3":                   "Error (bad time per move): st -3",
+		"st NaN":                  "Error (bad time per move): st NaN",
+		"sd 0":                    "Error (bad depth): sd 0",
+		"sd x":                    "Error (bad depth): sd x",
+		"time":                    "Error (bad clock): time ",
+		"time 12x":                "Error (bad clock): time 12x",
+		"otim 99999999999999999":  "Error (bad clock): otim 99999999999999999",
+		"ping":                    "Error (bad number): ping ",
+		"ping x":                  "Error (bad number): ping x",
+		"protover x":              "Error (bad protocol version): protover x",
+		"cores 0":                 "Error (bad number of cores): cores 0",
+		"rating 1 2 3":            "Error (bad ratings): rating 1 2 3",
+		"variant suicide":         "Error (unsupported variant): variant suicide",
+		"option Foo=1":            "Error (unknown option): option Foo=1",
+		"edit":                    "Error (unknown command): edit",
+		"illegal":                 "Error (unknown command): ill?gal",
+		"ILLEGAL":                 "Error (unknown command): ILL?GAL",
+		"\x00\x01\xff junk":       "Error (unknown command): ??? junk",
+		strings.Repeat("x", 5000): "Error (line too long): ",
 		// The longest line taken, and one byte more refused.
 		strings.Repeat("v", maxLineBytes):   "Error (unknown command): " + strings.Repeat("v", maxEchoBytes) + "...",
 		strings.Repeat("u", maxLineBytes+1): "Error (line too long): ",
@@ -804,9 +801,9 @@ func TestBadInput(t *testing.T) {
 			t.Fatalf("%.40q changed the board", in)
 		}
 	}
-	// Values that were refused left the clock and the options as they were.
-	if d.s.clock.movesPerSession != 40 || d.s.clock.base != 5*time.Minute || d.s.depthLimit != 0 || !d.e.futility {
-		t.Errorf("clock %+v depth %d futility %v", d.s.clock, d.s.depthLimit, d.e.futility)
+	// Values that were refused left the clock as it was.
+	if d.s.clock.movesPerSession != 40 || d.s.clock.base != 5*time.Minute || d.s.depthLimit != 0 {
+		t.Errorf("clock %+v depth %d", d.s.clock, d.s.depthLimit)
 	}
 	d.expectNothing("", " \t ", "level 40 0:30 0", "level 0 2 12", "level 40 25+5 0", "level 0 1:30 0.5", "st 2.5", "sd 6",
 		"time -250", "otim 1000")
