@@ -150,10 +150,7 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 			}
 		}
 	}
-	children := make([][]int, n)
-	for i, nd := range tree.Tree[1:] {
-		children[nd.Parent] = append(children[nd.Parent], i+1)
-	}
+	children := tree.children()
 	for i, nd := range tree.Tree {
 		if fmt.Sprint(passes[i]) != fmt.Sprint(nd.Earlier) {
 			fail("node %d: pass steps %v, earlier iterations %v", i, passes[i], nd.Earlier)
@@ -170,19 +167,8 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 				want = append(want, move{m[0].(string), m[3].(string), int(m[1].(float64))})
 			}
 		} else {
-			k := 0
-			for _, st := range tree.Stubs {
-				if st.Node != i {
-					continue
-				}
-				for ; k < len(children[i]) && children[i][k] < st.After; k++ {
-					want = appendChild(want, tree.Tree[children[i][k]].Move)
-				}
-				want = append(want, move{st.Move, st.Rule, st.Eval})
-			}
-			for ; k < len(children[i]); k++ {
-				want = appendChild(want, tree.Tree[children[i][k]].Move)
-			}
+			tree.eachMove(i, children[i], func(c int) { want = appendChild(want, tree.Tree[c].Move) },
+				func(st jsonStub) { want = append(want, move{st.Move, st.Rule, st.Eval}) })
 			for k := range moves[i] {
 				if k < len(want) && want[k].rule == "searched" {
 					moves[i][k].v = 0 // the tree keeps no v of a child
