@@ -744,6 +744,17 @@ func thinkingDepth(line string) (depth int, ok bool) {
 	return depth, err == nil
 }
 
+// notThinking is lines without the CECP thinking lines among them.
+func notThinking(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		if _, thinking := thinkingDepth(l); !thinking {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // uciInfo is what the tests read from a UCI info line.
 type uciInfo struct {
 	depth, nodes, ms int

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -24,18 +25,9 @@ func ponderGame(t *testing.T) (d *cecpDialogue, reply, hint string) {
 			t.Fatalf("ponder output %q does not start with the hint %s", l, hint)
 		}
 	}
-	hints := 0 // the ponder search's thinking output may come before or after the hint
-	// The hint is answered at once, and so is the ping: the engine ponders.
-	got = d.syncNow("hint")
-	for _, l := range got {
-		if _, thinking := thinkingDepth(l); !thinking && l != "Hint: "+hint {
-			t.Errorf("hint while pondering: %q in %q, want Hint: %s", l, got, hint)
-		}
-		if l == "Hint: "+hint {
-			hints++
-		}
-	}
-	if hints != 1 {
+	// The hint is answered at once, and so is the ping: the engine ponders
+	// (its thinking output may come before or after the hint).
+	if got := notThinking(d.syncNow("hint")); !slices.Equal(got, []string{"Hint: " + hint}) {
 		t.Errorf("hint while pondering: %q, want one Hint: %s", got, hint)
 	}
 	return d, reply, hint
@@ -161,13 +153,7 @@ func TestEasyWaitingWhenPonderStarts(t *testing.T) {
 	// "?" moves at once, and the ponder search that follows ends at "easy":
 	// the pongs are owed at once too.
 	got := d.within(answerWait, `"pong 102" (after ?, the move and the pongs at once)`, func(l string) bool { return l == "pong 102" })
-	var answers []string
-	for _, l := range got {
-		if _, thinking := thinkingDepth(l); !thinking {
-			answers = append(answers, l)
-		}
-	}
-	if len(answers) != 3 || !isMove(answers[0]) || answers[1] != "pong 101" || answers[2] != "pong 102" {
+	if answers := notThinking(got); len(answers) != 3 || !isMove(answers[0]) || answers[1] != "pong 101" || answers[2] != "pong 102" {
 		t.Fatalf("after ping, easy, ping and ?: %q, want the move and the two pongs", got)
 	}
 	if after := d.syncNow(); len(after) != 0 {

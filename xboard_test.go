@@ -463,11 +463,8 @@ func TestStopSearch(t *testing.T) {
 			if stop == "undo" {
 				cmds = []string{"force", "undo"}
 			}
-			got := d.sync(cmds...)
-			for _, l := range got {
-				if _, ok := thinkingDepth(l); !ok {
-					t.Errorf("%s: %q", stop, got)
-				}
+			if got := d.sync(cmds...); len(notThinking(got)) != 0 {
+				t.Errorf("%s: %q", stop, got)
 			}
 			if took := time.Since(start); took > stopMargin {
 				t.Errorf("%s: took %v", stop, took)
