@@ -282,7 +282,6 @@ type driver struct {
 	pongsDue    []string // CECP: the pongs owed, in the order of their pings
 	readyDue    int      // UCI: isready commands not yet answered
 	searchesDue int      // UCI: go commands still owed their bestmove
-	bestmoves   int      // UCI: the bestmove lines read
 	recent      []string // the last lines sent (>) and read (<), for failures
 }
 
@@ -416,7 +415,6 @@ func (d *driver) check(line string) {
 			d.fail("%q: no go is waiting for its bestmove", line)
 		}
 		d.searchesDue--
-		d.bestmoves++
 	}
 }
 

@@ -226,10 +226,7 @@ func TestUCIStopAndReady(t *testing.T) {
 	if !samePos(e.Position, game.current().pos) {
 		t.Errorf("the board after stop is not the root")
 	}
-	d.expectNothing("stop", "ponderhit") // idle: ignored
-	if d.bestmoves != 1 {
-		t.Errorf("%d searches", d.bestmoves)
-	}
+	d.expectNothing("stop", "ponderhit") // idle: no bestmove (the driver fails on one no go is owed)
 }
 
 // TestUCIInfiniteMate: an infinite search that ends by itself (a mate is
@@ -456,10 +453,7 @@ func TestUCICommandsDuringSearch(t *testing.T) {
 		if strings.HasPrefix(cmd, "go") {
 			d.until("bestmove", isBestmove) // the new search's
 		}
-		d.expectNothing()
-		if want := 1 + b2i(strings.HasPrefix(cmd, "go")); d.bestmoves != want {
-			t.Errorf("%s: %d searches", cmd, d.bestmoves)
-		}
+		d.expectNothing() // and no other bestmove
 	}
 	for _, end := range []string{"quit", "EOF"} {
 		d := newUCIDialogue(t, smallEngine(), config{})
@@ -611,9 +605,7 @@ func TestUCISelfPlay(t *testing.T) {
 		// The position after the end: a mate or stalemate gets bestmove 0000.
 		got := d.search("position startpos moves "+strings.Join(moves, " "), "go nodes 3000")
 		checkSearch(t, game, got)
-		if want := games; d.bestmoves != game.length()-4+1 {
-			t.Errorf("game %d: %d searches for %d moves (of %d games)", seed, d.bestmoves, game.length()-4, want)
-		}
+		d.expectNothing() // and no other bestmove
 	}
 	t.Logf("game ends: %v", ends)
 }
