@@ -134,15 +134,11 @@ var installPrograms = []struct{ program, debianPackage string }{
 }
 
 // TestInstall runs "make install" into a folder (DESTDIR) and checks what
-// it puts there, as Debian's engine packages have it; "make uninstall"
-// takes it away again. The manual page renders in man without a warning
-// and man finds it by name. Then XBoard meets the staged install as if it
-// were in /usr/local (a mount namespace of unshare puts the staged
-// /usr/local there for XBoard alone: nothing is installed, and root is not
-// needed): with a new settings file, its -autoInstall (Debian's default)
-// adds the engine to the Load Engine list, and it plays a game with the
-// engine given by its name, -fcp umax, with no path, found in PATH; in a
-// second run -fe umax loads it from that list, and XBoard shows the logo.
+// it puts there, as Debian's engine packages have it, and "make uninstall";
+// the manual page in man; and XBoard meeting the staged install as if it
+// were in /usr/local (a mount namespace of unshare's, without root): its
+// engine list, a game with -fcp umax and one with -fe umax, showing the
+// logo (doc/testing.md says each step).
 func TestInstall(t *testing.T) {
 	needFull(t, "make install into a folder, its manual page in man, and XBoard starting the engine by name (make, man-db, groff-base, util-linux, xboard, xvfb, fairymax)")
 	for _, p := range installPrograms {

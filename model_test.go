@@ -11,11 +11,8 @@ package main
 // every state the engine could be in (a small set) and, for each line that
 // arrives, the states that can write it next, having read at most the
 // commands sent before the line arrived. An empty set is a failure, shown
-// with the end of the transcript and the seed that reproduces the sequence.
-//
-//	go test -run 'TestModel' -v                       # the bounded run (CI)
-//	go test -timeout 0 -run TestModel -model.seqs 2000 -v   # a longer one
-//	go test -run 'TestModelCECP' -model.seed 17 -model.seqs 1
+// with the end of the transcript and the seed that reproduces the sequence
+// (doc/testing.md's "Model tests" says how to run more).
 //
 // A sequence is one game: from the first command to quit or the end of
 // input. The commands are drawn from the seed; where the engine's moves

@@ -48,17 +48,13 @@ func TestUCIIdentify(t *testing.T) {
 	d.expectNothing("register later", "register name X code 1", "debug on", "debug off", "stop", "ponderhit")
 }
 
-// TestUCINodeCountsMatchC replays the console games of the golden files
-// through UCI, as a GUI plays a game: ucinewgame, then for every think of
-// the C program "position startpos moves" with the whole game so far (the
-// engine's own moves included) and "go nodes N". Every info line with a
-// depth must be one of the C program's kibitz lines, in order (depth =
-// "ply", nodes = "searched", the score, the PV's first move = "by"), and
-// the bestmove the C program's move. Where the game is over (a mate or a
-// stalemate reached by typed moves) the engine answers bestmove 0000 after
-// a score of mate 0 or cp 0. A game whose input types an illegal move
-// stops there (UCI has no way to try one). Several games run in one
-// session, one after the other, each after ucinewgame.
+// TestUCINodeCountsMatchC replays the golden games through UCI as a GUI
+// plays them (playUCI), several in a session, each after ucinewgame, with
+// "go nodes N" at every think: every info line with a depth must be one of
+// the C program's kibitz lines, in order (depth = "ply", nodes =
+// "searched", the score, the PV's first move = "by"), and the bestmove the
+// C program's move; a game over (a mate or a stalemate reached by typed
+// moves) is bestmove 0000 after a score of mate 0 or cp 0.
 func TestUCINodeCountsMatchC(t *testing.T) {
 	t.Parallel() // the goldens run beside the other searches
 	games := []string{"castling-ep.50000", "castling-ep-black.50000", "promotion-white.50000",
@@ -98,12 +94,10 @@ func TestUCINodeCountsMatchC(t *testing.T) {
 	}
 }
 
-// replay plays the game through the dialogue (see TestUCINodeCountsMatchC).
-// A typed move that is illegal cannot be sent: the C program tried it with
-// a root search of its own, which UCI cannot ask for, so from there on the
-// searches are only checked, not compared, and the typed moves that are
-// illegal in our game are left out. A game over (mate or stalemate) ends
-// the replay.
+// replay plays the game through the dialogue (see TestUCINodeCountsMatchC);
+// after a typed move that is illegal (the C program tried it with a root
+// search of its own, which UCI cannot ask for) the searches are only
+// checked, not compared.
 func (g goldenReplay) replay(t *testing.T, d *uciDialogue) {
 	t.Helper()
 	d.expectNothing("ucinewgame")

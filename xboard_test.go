@@ -500,11 +500,8 @@ func TestStopSearch(t *testing.T) {
 // thinks on its own move, "ping 1" and "new" come together. The answer is
 // "pong 1" and nothing of a fresh search of the old position: no thinking
 // line that starts again from a lower depth, nothing after the pong, no
-// move, and no search started. The same with "quit" instead of "new" (and
-// no output at all after the pong), and with the other commands that end
-// the engine's interest in its move, each where it leaves the engine not on
-// move. (After "remove" the engine is on move again, and plays on, as the
-// protocol asks.)
+// move, and no search started. The same with quit and the other commands
+// that leave the engine not on move.
 func TestQueuedCommandsStartNoSearch(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
 	engineWhite := []string{"new", "post", "st 10", "go"}
