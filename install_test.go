@@ -47,9 +47,8 @@ func TestManPageFlags(t *testing.T) {
 	page := readFile(t, "install/umax.6")
 	fs := flag.NewFlagSet("umax", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	if _, err := parseCommandLine(fs, nil); err != nil {
-		t.Fatal(err)
-	}
+	_, err := parseCommandLine(fs, nil)
+	must(t, err)
 	var flags []string
 	fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f.Name) })
 	_, options, ok := strings.Cut(string(page), "\n.SH OPTIONS\n")
@@ -230,9 +229,7 @@ func TestInstall(t *testing.T) {
 		for _, d := range []string{local, etc, home} {
 			err = errors.Join(err, os.Mkdir(d, 0o755))
 		}
-		if err = errors.Join(err, os.WriteFile(filepath.Join(etc, "xboard.conf"), master, 0o644)); err != nil {
-			t.Fatal(err)
-		}
+		must(t, errors.Join(err, os.WriteFile(filepath.Join(etc, "xboard.conf"), master, 0o644)))
 		inNamespace := func(script string, args ...string) {
 			ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 			defer cancel()
@@ -482,9 +479,7 @@ func TestRelease(t *testing.T) {
 	name, deb := "umax-"+version+"-linux-amd64", "umax_1.2.3~rc.1_amd64.deb"
 	archive, unpacked := filepath.Join(dist, name+".tar.gz"), t.TempDir()
 	out, err := exec.Command("tar", "-tvzf", archive).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var entries []string
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") { // mode, owner, size, date, time, name
 		f := strings.Fields(line)
@@ -507,9 +502,8 @@ func TestRelease(t *testing.T) {
 	if !slices.Equal(entries, want) {
 		t.Errorf("%s.tar.gz holds\n%s\nwant\n%s", name, strings.Join(entries, "\n"), strings.Join(want, "\n"))
 	}
-	if out, err = exec.Command("dpkg-deb", "-c", filepath.Join(dist, deb)).Output(); err != nil {
-		t.Fatal(err)
-	}
+	out, err = exec.Command("dpkg-deb", "-c", filepath.Join(dist, deb)).Output()
+	must(t, err)
 	var debFiles []string
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if f := strings.Fields(line); f[0][0] == '-' {

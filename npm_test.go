@@ -849,9 +849,8 @@ func TestNpmReadme(t *testing.T) {
 		}
 	}
 	fs := flag.NewFlagSet("umax", flag.ContinueOnError)
-	if _, err := parseCommandLine(fs, nil); err != nil {
-		t.Fatal(err)
-	}
+	_, err := parseCommandLine(fs, nil)
+	must(t, err)
 	fs.VisitAll(func(f *flag.Flag) {
 		if !strings.Contains(readme, "`-"+f.Name) {
 			t.Errorf("the README does not name the flag -%s", f.Name)
