@@ -248,7 +248,7 @@ func TestIllegalPosition(t *testing.T) {
 		t.Errorf("setboard: %q", got)
 	}
 	want := []string{"Illegal move: e2e4"}
-	if got := d.sync("usermove e2e4", "go"); !sameLines(got, want) {
+	if got := d.sync("usermove e2e4", "go"); !slices.Equal(got, want) {
 		t.Errorf("usermove e2e4, go: %q, want %q", got, want)
 	}
 	for _, cmds := range [][]string{{"e7e5"}, {"playother"}, {"white"}, {"black"}, {"go"}, {"hint"},
@@ -263,7 +263,7 @@ func TestIllegalPosition(t *testing.T) {
 		case "analyze":
 			want = []string{"stat01: 0 0 0 0 0"}
 		}
-		if !sameLines(got, want) {
+		if !slices.Equal(got, want) {
 			t.Errorf("%q: %q, want %q", cmds, got, want)
 		}
 	}
@@ -278,11 +278,6 @@ func TestIllegalPosition(t *testing.T) {
 	}
 }
 
-// sameLines compares two lists of lines, nil and empty alike.
-func sameLines(got, want []string) bool {
-	return strings.Join(got, "\n") == strings.Join(want, "\n") && len(got) == len(want)
-}
-
 // TestUndoRemove takes moves back to the exact positions.
 func TestUndoRemove(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 5000})
@@ -292,20 +287,16 @@ func TestUndoRemove(t *testing.T) {
 		positions = append(positions, d.position())
 		d.expect("usermove " + m)
 	}
-	d.expectNothing("undo")
-	if !samePos(d.position(), positions[8]) {
-		t.Fatal("undo")
+	// back takes cmds back, and wants the board as it was before move ply.
+	back := func(ply int, cmds ...string) {
+		t.Helper()
+		if d.expectNothing(cmds...); !samePos(d.position(), positions[ply]) {
+			t.Fatalf("%q: the board is not the position before move %d", cmds, ply+1)
+		}
 	}
-	d.expectNothing("remove")
-	if !samePos(d.position(), positions[6]) {
-		t.Fatal("remove")
-	}
-	for range 6 {
-		d.expectNothing("undo")
-	}
-	if !samePos(d.position(), positions[0]) {
-		t.Fatal("undo to the start")
-	}
+	back(8, "undo")
+	back(6, "remove")
+	back(0, "undo", "undo", "undo", "undo", "undo", "undo")
 	d.expect("undo", "Error (command not legal now): undo")
 	d.expect("remove", "Error (command not legal now): remove")
 	// remove in a game: the engine (Black) has answered e2e4; the user takes
@@ -314,11 +305,7 @@ func TestUndoRemove(t *testing.T) {
 	if _, ok := moveLine(got); !ok {
 		t.Fatalf("no reply: %q", got)
 	}
-	d.expectNothing("remove")
-	start := newGame()
-	if !samePos(d.position(), start) {
-		t.Fatal("remove after the engine's reply")
-	}
+	back(0, "remove")
 	if _, ok := moveLine(d.sync("usermove d2d4")); !ok {
 		t.Fatal("no reply after remove")
 	}
