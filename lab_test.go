@@ -532,9 +532,7 @@ func TestLabXBoardOptions(t *testing.T) {
 	if d.s.e.lab().frontierMargin != 0 || e.futility {
 		t.Errorf("futility off: margin %d, futility %v", d.s.e.lab().frontierMargin, e.futility)
 	}
-	if got := d.sync("option Futility margin=50"); len(got) != 1 || !strings.HasPrefix(got[0], "Error (bad option value") || !strings.Contains(got[0], "4.0") {
-		t.Errorf("a margin under 4.0 answered %q", got)
-	}
+	refusedEach(t, d.sync, "Error (bad option value", "4.0", "option Futility margin=50")
 	d.expectNothing("option Futility margin=0", "option Futility pruning=1")
 	got = d.sync("new", "go")
 	if len(got) == 0 || !strings.HasPrefix(got[len(got)-1], "move ") {
@@ -580,9 +578,7 @@ func TestLabUCIOptions(t *testing.T) {
 	if d.s.e.lab().frontierMargin != 0 || e.futility {
 		t.Errorf("futility off: margin %d, futility %v", d.s.e.lab().frontierMargin, e.futility)
 	}
-	if got := d.sync("setoption name Futility Margin value -60"); len(got) != 1 || !strings.Contains(got[0], "refused") || !strings.Contains(got[0], "4.0") {
-		t.Errorf("a margin under 4.0 answered %q", got)
-	}
+	refusedEach(t, d.sync, "info string option Futility Margin: value \"-60\" refused", "4.0", "setoption name Futility Margin value -60")
 }
 
 // pseudoMove finds a move of micro-Max's, legal or not (a promotion is to a
