@@ -97,21 +97,6 @@ func TestUCICRLF(t *testing.T) {
 	checkCRLF(t, "UCI", transcript("\n"), transcript("\r\n"), "uciok", "bestmove e7e5", "bestmove a1a8", "info string", "bestmove g8f6")
 }
 
-// TestProtocolChoiceCRLF: the first command chooses the protocol with
-// either line end.
-func TestProtocolChoiceCRLF(t *testing.T) {
-	for _, c := range []struct{ input, want string }{
-		{"uci\r\nquit\r\n", "uciok"},
-		{"xboard\r\nprotover 2\r\nquit\r\n", "feature "},
-	} {
-		var out bytes.Buffer
-		runProtocol(smallEngine(), strings.NewReader(c.input), &out, config{})
-		if !strings.Contains(out.String(), c.want) {
-			t.Errorf("%q answered %q, want a line %q", c.input, out.String(), c.want)
-		}
-	}
-}
-
 // TestClassicCRLF: micro-Max's console dialogue reads "\r\n" as the C
 // program does where it was built: as "\n" on Windows, whose C library
 // reads stdin in text mode (console.textMode), so that an empty line typed

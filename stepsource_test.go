@@ -150,10 +150,7 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 			}
 		}
 	}
-	children := make([][]int, n)
-	for i, nd := range tree.Tree[1:] {
-		children[nd.Parent] = append(children[nd.Parent], i+1)
-	}
+	children := tree.children()
 	for i, nd := range tree.Tree {
 		if fmt.Sprint(passes[i]) != fmt.Sprint(nd.Earlier) {
 			fail("node %d: pass steps %v, earlier iterations %v", i, passes[i], nd.Earlier)
@@ -170,19 +167,8 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 				want = append(want, move{m[0].(string), m[3].(string), int(m[1].(float64))})
 			}
 		} else {
-			k := 0
-			for _, st := range tree.Stubs {
-				if st.Node != i {
-					continue
-				}
-				for ; k < len(children[i]) && children[i][k] < st.After; k++ {
-					want = appendChild(want, tree.Tree[children[i][k]].Move)
-				}
-				want = append(want, move{st.Move, st.Rule, st.Eval})
-			}
-			for ; k < len(children[i]); k++ {
-				want = appendChild(want, tree.Tree[children[i][k]].Move)
-			}
+			tree.eachMove(i, children[i], func(c int) { want = appendChild(want, tree.Tree[c].Move) },
+				func(st jsonStub) { want = append(want, move{st.Move, st.Rule, st.Eval}) })
 			for k := range moves[i] {
 				if k < len(want) && want[k].rule == "searched" {
 					moves[i][k].v = 0 // the tree keeps no v of a child
@@ -217,19 +203,10 @@ func TestStepsMatchC(t *testing.T) {
 	for _, name := range games {
 		g := readGoldenReplay(t, filepath.Join("testdata", name))
 		d.expectNothing(fmt.Sprintf("setoption name Futility Pruning value %v", g.futility), "ucinewgame")
-		var moves []string
-		var game gameRecord
-		game.reset(setup{pos: newGame()})
 		search := 0
-		for i, line := range g.inputs {
-			if line != "" {
-				m, ok := game.current().pos.parseMove(line)
-				if !ok {
-					break // an illegal move typed: UCI cannot send it (TestUCINodeCountsMatchC)
-				}
-				game.play(m)
-				moves = append(moves, m.String())
-				continue
+		g.playUCI(t, func(i int, _ *gameRecord, position string, diverged bool) string {
+			if diverged {
+				return "0000" // an illegal move typed: the C program's counts are of another game
 			}
 			plies := 2 + search%3 // 2, 3, 4, 2, ...
 			if reduced() && search > 0 {
@@ -237,8 +214,7 @@ func TestStepsMatchC(t *testing.T) {
 			}
 			search++
 			d.expectNothing(fmt.Sprintf("umax record %d", plies))
-			got := d.search("position startpos moves "+strings.Join(moves, " "), fmt.Sprintf("go nodes %d", g.budget))
-			best := strings.Fields(got[len(got)-1])[1]
+			got := d.search(position, fmt.Sprintf("go nodes %d", g.budget))
 			var nodes [2]int // the C program's kibitz lines of plies-1 and plies ply
 			found := 0
 			for _, k := range g.blocks[i] {
@@ -258,13 +234,8 @@ func TestStepsMatchC(t *testing.T) {
 				checkSteps(t, fmt.Sprintf("%s, input %d, %d ply", name, i, plies), tree, steps, nodes[1]-nodes[0])
 				checked++
 			}
-			if best == "0000" {
-				break
-			}
-			m, _ := game.current().pos.parseMove(best)
-			game.play(m)
-			moves = append(moves, m.String())
-		}
+			return strings.Fields(got[len(got)-1])[1]
+		})
 	}
 	if checked < 10 {
 		t.Errorf("only %d iterations checked", checked)

@@ -54,29 +54,13 @@ func TestTreeDiffNodeKinds(t *testing.T) {
 // order made.
 func jsonPathKeys(tree jsonTree) []string {
 	keys := make([]string, len(tree.Tree))
-	children := make([][]int, len(tree.Tree))
-	for i, n := range tree.Tree[1:] {
-		children[n.Parent] = append(children[n.Parent], i+1)
-	}
+	children := tree.children()
 	for i := range tree.Tree {
 		seen := map[string]int{}
-		k := 0
-		child := func(c int) {
+		tree.eachMove(i, children[i], func(c int) {
 			keys[c] = fmt.Sprintf("%s/%s#%d", keys[i], tree.Tree[c].Move, seen[tree.Tree[c].Move])
 			seen[tree.Tree[c].Move]++
-		}
-		for _, s := range tree.Stubs {
-			if s.Node != i {
-				continue
-			}
-			for ; k < len(children[i]) && children[i][k] < s.After; k++ {
-				child(children[i][k])
-			}
-			seen[s.Move]++
-		}
-		for ; k < len(children[i]); k++ {
-			child(children[i][k])
-		}
+		}, func(s jsonStub) { seen[s.Move]++ })
 	}
 	return keys
 }
