@@ -11,9 +11,9 @@
 import { Chessboard } from "./vendor/cm-chessboard/src/Chessboard.js";
 import { Markers, MARKER_TYPE } from "./vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import { Engine } from "./engine.js";
-import { showTree, openPath, isIllegal, ILLEGAL_NOTE } from "./treeview.js";
+import { showTree, openPath, isIllegal, ILLEGAL_NOTE, INFINITY, value } from "./treeview.js";
 
-const INFINITY = 8000; // micro-Max's INF
+export { value };
 
 const $ = (id) => document.getElementById(id);
 
@@ -89,11 +89,19 @@ export function stepSummary(s) {
   return s[0];
 }
 
-// value writes a score, infinity as ∞.
-export function value(v) {
-  if (v >= INFINITY) return v === INFINITY ? "∞" : `∞+${v - INFINITY}`;
-  if (v <= -INFINITY) return v === -INFINITY ? "-∞" : `-∞${v + INFINITY}`;
-  return String(v);
+// kingSquare is the square of colour's king ("w" or "b") in a FEN.
+export function kingSquare(fen, colour) {
+  const rows = fen.split(" ")[0].split("/");
+  const king = colour === "w" ? "K" : "k";
+  for (let r = 0; r < 8; r++) {
+    let file = 0;
+    for (const c of rows[r]) {
+      if (c >= "1" && c <= "8") { file += Number(c); continue; }
+      if (c === king) return "abcdefgh"[file] + (8 - r);
+      file++;
+    }
+  }
+  return "";
 }
 
 // Stepper is the stepper's part of the page: the board, what the step is,
@@ -117,6 +125,32 @@ export class Stepper {
       this.showHistory();
     });
     $("step-find").addEventListener("click", () => this.findInTree());
+    const goto = () => { const n = Number($("step-goto").value); if (this.run && Number.isInteger(n) && n >= 1) this.go(n - 1, true); };
+    $("step-goto-button").addEventListener("click", goto);
+    $("step-goto").addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); goto(); } });
+    document.addEventListener("keydown", (e) => { if (this.key(e)) e.preventDefault(); });
+  }
+
+  // key steps by the keyboard: → into, ← back, ↓ over, ↑ out, while the
+  // stepper shows an iteration on the screen and no field has the focus.
+  // It says whether it took the key; a page part that owns the keys while
+  // it shows (a lesson) calls preventDefault first, and the stepper leaves them.
+  key(e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !this.run) return false;
+    const target = e.target;
+    if (target && target.closest && target.closest("input, select, textarea, [contenteditable]")) return false;
+    const view = $("step-view");
+    if (view.hidden) return false;
+    const r = view.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= window.innerHeight) return false;
+    const last = this.run.steps.steps.length - 1;
+    switch (e.key) {
+      case "ArrowRight": this.go(this.k + 1); return true;
+      case "ArrowLeft": this.go(this.k - 1); return true;
+      case "ArrowDown": if (this.k < last) this.go(this.over(this.k)); return true;
+      case "ArrowUp": if (this.k < last) this.go(this.out(this.k)); return true;
+    }
+    return false;
   }
 
   // show opens a recorded iteration at its first step, or at the first
@@ -263,6 +297,19 @@ export class Stepper {
       this.board.addMarker(mark, tried.slice(0, 2));
       this.board.addMarker(mark, tried.slice(2, 4));
     }
+    // At a cut-off, the move that cut: the best so far, framed red and its
+    // square circled; at a king capture, the king that can be taken.
+    view.dataset.cut = "";
+    if (s[0] === "cut") {
+      const cut = s[3] >= INFINITY ? kingSquare(rec.boards[node], n.side === "w" ? "b" : "w") : this.best[k].move;
+      if (cut && s[3] >= INFINITY) this.board.addMarker(MARKER_TYPE.circleDanger, cut);
+      else if (cut) {
+        this.board.addMarker(MARKER_TYPE.frameDanger, cut.slice(0, 2));
+        this.board.addMarker(MARKER_TYPE.frameDanger, cut.slice(2, 4));
+        this.board.addMarker(MARKER_TYPE.circleDanger, cut.slice(2, 4));
+      }
+      view.dataset.cut = cut || "";
+    }
 
     // What happens, and the node's numbers.
     $("step-what").textContent = this.describe(k);
@@ -275,7 +322,7 @@ export class Stepper {
       ["nodes so far", `${s[2].toLocaleString("en")} of ${rec.nodes.toLocaleString("en")}`],
       ["node", `${node === 0 ? "the root" : "#" + node}, ply ${this.ply[node]}, ${n.side === "w" ? "White" : "Black"} to move` +
         (path.length ? `, after ${path.join(" ")}` : "")],
-      ["window (q, l)", `(${value(n.alpha)}, ${value(n.beta)})`],
+      ["window (q, l)", `(${value(n.alpha)}, ${value(n.beta)})${node > 0 ? ", as this node sees it" : ""}`],
       ["depth n", node === 0 ? `${n.depth} (the root's iteration)` : String(n.depth)],
       ["iteration d", d > 0 ? String(d) : "none yet"],
       ["evaluation e", value(n.eval)],
@@ -366,7 +413,7 @@ export class Stepper {
         const table = n.tableDepth === 0 ? "The table has nothing usable here: the iterations start from scratch."
           : n.tableDepth >= n.depth ? `The table has this position at depth ${n.tableDepth} ≥ n: it answers, and no iteration runs.`
             : `The table has this position at depth ${n.tableDepth}: the node resumes there, its stored best move first.`;
-        return `${head}: window q=${value(n.alpha)}, l=${value(n.beta)}, depth n=${n.depth}, evaluation e=${value(n.eval)}. ${table}${illegal}`;
+        return `${head}: window q=${value(n.alpha)}, l=${value(n.beta)}, depth n=${n.depth}, evaluation e=${value(n.eval)}. ${this.windowNote(k)}${table}${illegal}`;
       }
       case "iterate":
         return `Iteration d=${s[3]} of this node begins: the node counter counts it (N++). ` + (s[3] === 1
@@ -400,9 +447,14 @@ export class Stepper {
         const more = s[3] >= n.beta ? ` ≥ l=${value(n.beta)}: a fail high.` : s[3] >= n.alpha ? ` It raises alpha: f=${value(s[3])} from now on.` : "";
         return `A new best: m=${value(s[3])} by ${s[5]}.${more}`;
       }
-      case "cut":
-        if (s[3] >= INFINITY) return "A king capture: the move that led here left its king in check (or castled through check). The scan stops; this node scores ∞, which refutes that move.";
-        return `m=${value(s[3])} ≥ l=${value(n.beta)}: a fail high, a beta cut-off. No more moves are tried here (break scan): the opponent will not allow this line.`;
+      case "cut": {
+        if (s[3] >= INFINITY) {
+          const king = kingSquare(this.run.steps.boards[s[1]], n.side === "w" ? "b" : "w");
+          return `A king capture: the king on ${king} can be taken (circled), so the move that led here left its king in check (or castled through check). The scan stops; this node scores ∞, which refutes that move.`;
+        }
+        const by = this.best[k].san;
+        return `m=${value(s[3])}${by ? ` by ${by} (marked red)` : ""} ≥ l=${value(n.beta)}: a fail high, a beta cut-off. No more moves are tried here (break scan): the opponent will not allow this line.`;
+      }
       case "store": {
         const bound = s[4] >= n.beta ? "a lower bound (it failed high)" : s[4] < n.alpha ? "an upper bound (it failed low)" : "exact";
         const best = this.best[k].san;
@@ -416,6 +468,22 @@ export class Stepper {
       }
     }
     return s[0];
+  }
+
+  // windowNote says, at a node's entry, how its window came to be: its
+  // parent's (f, l) when it made the move, negated and swapped (negamax).
+  windowNote(k) {
+    const steps = this.run.steps.steps;
+    const node = steps[k][1];
+    if (node === 0) return "";
+    const n = this.run.tree.tree[node];
+    const parent = this.run.tree.tree[n.parent];
+    let j = k - 1;
+    while (j >= 0 && !(steps[j][0] === "move" && steps[j][1] === n.parent)) j--;
+    if (j < 0) return "";
+    const f = steps[j][5];
+    return `It sees its window from its own side: its parent made the move with alpha f=${value(f)} and l=${value(parent.beta)}, ` +
+      `and calls it with them negated and swapped, q=-l=${value(n.alpha)}, l=-f=${value(n.beta)} (negamax: the parent's best is the child's worst). `;
   }
 
   // showSource fills the source pane with the literal search, a line a row.

@@ -428,6 +428,13 @@ func TestPage40(t *testing.T) {
 	if coordinates.MatchString(summary) || !strings.HasPrefix(summary, "A plays ") {
 		t.Errorf("the compare summary %q is not in SAN", summary)
 	}
+	// The reason: each side's depth reached on the same budget.
+	reached := fmt.Sprintf("(depth %d reached), B plays ", want41[len(want41)-1][0])
+	if !strings.Contains(summary, reached) || !strings.Contains(summary, fmt.Sprintf("(depth %d reached) on the same budget", want40[len(want40)-1][0])) ||
+		want41[len(want41)-1][0] != want40[len(want40)-1][0] && !strings.Contains(summary, "the moves differ because") && !strings.Contains(summary, "the same move") {
+		t.Errorf("the compare summary %q does not give each side's depth reached (4.1: %v, 4.0: %v)", summary, want41, want40)
+	}
+	t.Logf("the compare summary: %s", summary)
 	b.look("#compare", "compare-san.png")
 	b.screenshot("#compare", "web-compare.png", false)
 
