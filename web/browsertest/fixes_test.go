@@ -141,7 +141,6 @@ func TestStepperKeysAt800(t *testing.T) {
 	}
 	b.look("#stepper", "stepper-800.png")
 
-
 	// The keys: → into, ← back, ↓ over, ↑ out.
 	key := func(k string) stepShown {
 		before := b.shown().Step
