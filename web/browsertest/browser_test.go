@@ -150,6 +150,20 @@ func buildSite(dir string) error {
 	if err != nil {
 		return err
 	}
+	// The chapters the page renders (doc.html): README.md and doc/, as the
+	// repository has them beside web/.
+	if err := copyFile(filepath.Join(repoRoot, "README.md"), filepath.Join(dir, "README.md")); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "doc"), 0o755); err != nil {
+		return err
+	}
+	docs, _ := filepath.Glob(filepath.Join(repoRoot, "doc", "*.*"))
+	for _, f := range docs {
+		if err := copyFile(f, filepath.Join(dir, "doc", filepath.Base(f))); err != nil {
+			return err
+		}
+	}
 	wasm := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(dir, "web", "umax.wasm"), ".")
 	wasm.Dir, wasm.Env = repoRoot, append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	if out, err := wasm.CombinedOutput(); err != nil {

@@ -200,3 +200,83 @@ func TestStepperKeysAt800(t *testing.T) {
 		t.Errorf("console errors: %q", errs)
 	}
 }
+
+// TestDocPages opens the chapters from the page's links, as a student
+// does: README's "Read the code" scrolls to its heading, and
+// doc/laboratory.md shows its headings, tables and pictures rendered, its
+// links to other chapters opening them rendered too, and an anchor in the
+// address scrolling to its heading.
+func TestDocPages(t *testing.T) {
+	b := newBrowser(t, 3*time.Minute)
+	type page struct {
+		Title, Hash, Raw   string
+		Headings, Tables   int
+		Images, Loaded     int
+		Top                float64
+		ChapterLinks, Text int
+	}
+	read := func() page {
+		var p page
+		b.eval(`(() => { const a = document.getElementById("doc"); const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+			const imgs = [...a.querySelectorAll("img")];
+			return { title: document.title, hash: location.hash, headings: a.querySelectorAll("h1, h2, h3").length, tables: a.querySelectorAll("table").length,
+			  images: imgs.length, loaded: imgs.filter((i) => i.complete && i.naturalWidth > 0).length,
+			  top: target ? target.getBoundingClientRect().top : -9999,
+			  raw: ([...a.querySelectorAll(":scope > :not(pre)")].map((e) => e.textContent).join("\n").match(/\|---|^#+ |!\[/m) || [""])[0],
+			  chapterLinks: a.querySelectorAll("a[href^='doc.html?']").length, text: a.textContent.length }; })()`, &p)
+		return p
+	}
+	// How it works: README's reading order, by the link.
+	b.click(`#how a[href="doc.html?README.md#read-the-code"]`)
+	b.waitLoaded(`location.pathname.endsWith("/doc.html") && document.body?.dataset.ready === "true"`, 20*time.Second)
+	b.eval(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, nil)
+	readme := read()
+	if readme.Hash != "#read-the-code" || readme.Top < -2 || readme.Top > 40 || readme.Tables == 0 || readme.Raw != "" || readme.ChapterLinks == 0 {
+		t.Errorf("README.md#read-the-code: %+v (the heading should be at the top of the window)", readme)
+	}
+	// README's link to the laboratory's chapter, at an anchor: rendered,
+	// scrolled there, its tables and pictures shown.
+	const href = "doc.html?doc/laboratory.md#the-futility-laboratory"
+	b.click(fmt.Sprintf(`#doc a[href=%q]`, href))
+	b.waitLoaded(`location.search === "?doc/laboratory.md" && document.body?.dataset.ready === "true"`, 20*time.Second)
+	b.eval(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, nil)
+	lab := read()
+	if lab.Hash != "#the-futility-laboratory" || lab.Top < -2 || lab.Top > 40 || lab.Headings < 5 || lab.Tables < 3 || lab.Images == 0 ||
+		lab.Loaded != lab.Images || lab.Raw != "" {
+		t.Errorf("%s rendered: %+v", href, lab)
+	}
+	// An anchor of the chapter's own table of contents scrolls.
+	b.click(`#doc a[href="#a-picture-of-the-tree"]`)
+	b.waitJS(`location.hash === "#a-picture-of-the-tree"`, 5*time.Second)
+	b.eval(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))`, nil)
+	if p := read(); p.Top < -2 || p.Top > 40 {
+		t.Errorf("#a-picture-of-the-tree: the heading is at %.0f px", p.Top)
+	}
+	// The page's own link to the chapter.
+	b.open(site.page)
+	b.click(`#how a[href="doc.html?doc/laboratory.md"]`)
+	b.waitLoaded(`location.search === "?doc/laboratory.md" && document.body?.dataset.ready === "true"`, 20*time.Second)
+	t.Logf("README %+v; laboratory.md %+v", readme, lab)
+	b.look("#doc", "doc-laboratory.png")
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// waitLoaded waits, across a navigation, until a JavaScript condition
+// holds in the page loaded: an evaluation that the navigation cuts off is
+// tried again.
+func (b *browser) waitLoaded(condition string, timeout time.Duration) {
+	b.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		ok, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool]("Boolean("+condition+")"))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			b.t.Fatalf("waited %v for %s (%v)", timeout, condition, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
