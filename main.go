@@ -320,6 +320,7 @@ func (c *console) turn(line *[9]int) {
 		e.pendingTo = int(int8(line[2] - 16*line[3] + parseBias)) // L is a char in C
 	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
 		c.tree = newTreeRecorder(c.treePlies, e.Position, c.counters)
+		c.tree.board = &e.board
 		ctl.literal = true // the tree is the literal search's (tree.go)
 	}
 	if c.tree != nil {

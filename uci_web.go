@@ -98,6 +98,7 @@ func (w *webSession) recording(e *Engine, counters moveCounters) *treeRecorder {
 	w.recorder = nil
 	if w.recordPlies > 0 {
 		w.recorder = newTreeRecorder(w.recordPlies, e.Position, counters)
+		w.recorder.board = &e.board // the pawn terms of the moves' evaluations
 		w.caption = treeCaption(e)
 		w.recorded = [2]*treeRecorder{w.recorded[1], w.recorder}
 		w.captions = [2]string{w.captions[1], w.caption}

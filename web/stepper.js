@@ -79,7 +79,7 @@ export function stepSummary(s) {
     case "iterate": return `begins iteration d=${s[3]}`;
     case "pass": return `ends an earlier iteration d=${s[3]} with m=${value(s[4])}, ${s[6]} nodes`;
     case "enter": return "enters a node";
-    case "move": return `makes ${s[8]} (v=${value(s[4])}, f=${value(s[5])}): ${s[6] === "searched" ? "searched" : "cut: " + s[6]}`;
+    case "move": return `makes ${s[9]} (v=${value(s[4])}, f=${value(s[5])}): ${s[6] === "searched" ? "searched" : "cut: " + s[6]}`;
     case "reply": return `gets a reply's score ${value(s[4])}`;
     case "best": return `finds a new best m=${value(s[3])} by ${s[5]}`;
     case "cut": return `cuts off at m=${value(s[3])}`;
@@ -424,7 +424,7 @@ export class Stepper {
           "Only the last iteration's moves are kept: the next one searches them again, its best move first." +
           (s[3] === 1 ? " (When the next is d=1 again, the laboratory's goose budget asked for it: one more goose chase allowed in each branch.)" : "");
       case "move": {
-        const [, , , move, v, f, rule, table, san] = s;
+        const [, , , move, v, f, rule, table, terms, san] = s;
         const to = move.slice(2, 4);
         const left = this.iter[k] - (to !== lastTo ? 1 : 0);
         const lab = rule !== "searched" && rule !== "futile"; // the laboratory's rule gives the move its score: v is not shown
