@@ -236,7 +236,7 @@ func TestStepsMatchC(t *testing.T) {
 		games = append(games, "classic/castling-ep-black.50000", "classic/promotion-white.50000",
 			"classic/promotion-black.50000", "classic/selfplay-qgd.20000", "classic40/selfplay20.50000")
 	}
-	checked := 0
+	checked, scans := 0, 0
 	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
 	d.sync("uci")
 	for _, name := range games {
@@ -281,6 +281,9 @@ func TestStepsMatchC(t *testing.T) {
 					t.Fatalf("%s, input %d: %s %s", name, i, tree.Error, steps.Error)
 				}
 				checkSteps(t, fmt.Sprintf("%s, input %d, %d ply", name, i, plies), tree, steps, nodes[1]-nodes[0])
+				if plies < 4 {
+					scans += checkScan(t, fmt.Sprintf("%s, input %d, %d ply", name, i, plies), tree, steps)
+				}
 				checked++
 			}
 			if best == "0000" {
@@ -294,7 +297,7 @@ func TestStepsMatchC(t *testing.T) {
 	if checked < 10 {
 		t.Errorf("only %d iterations checked", checked)
 	}
-	t.Logf("%d iterations' steps checked against the C program's node counts", checked)
+	t.Logf("%d iterations' steps checked against the C program's node counts, %d nodes' board scans against their moves", checked, scans)
 }
 
 // TestStepSourceTexts checks the stepper's map of the literal search
