@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -326,6 +327,33 @@ func TestStepSourceTexts(t *testing.T) {
 			if n < 1 || n > len(file) || strings.TrimSpace(file[n-1]) == "" {
 				t.Errorf("part %q lights line %d, which is no code", p.part, n)
 			}
+		}
+	}
+	// The board scan's parts in search_literal.go, the laboratory rules'
+	// tests in lab.go: each text once, each part some code.
+	lab := readFile(t, "lab.go")
+	if string(lab) != labSource {
+		t.Errorf("the lab.go built in is not lab.go")
+	}
+	for _, c := range []struct {
+		file, text string
+		table      []sourcePart
+	}{{"search_literal.go", literalSource, scanSource}, {"lab.go", labSource, labRuleSource}} {
+		lines := sourceLines(c.text, c.table)
+		for _, p := range c.table {
+			for _, text := range p.texts {
+				if n := strings.Count(c.text, text); n != 1 {
+					t.Errorf("the part %q finds its line by %q, which occurs %d times in %s (want once): update stepsource.go", p.part, text, n, c.file)
+				}
+			}
+			if len(lines[p.part]) < len(p.texts) {
+				t.Errorf("%s: part %q lights lines %v", c.file, p.part, lines[p.part])
+			}
+		}
+	}
+	for _, r := range ruleNames[ruleFutility:ruleUnlisted] {
+		if !slices.ContainsFunc(labRuleSource, func(p sourcePart) bool { return p.part == r }) {
+			t.Errorf("the laboratory's rule %q has no lines in stepsource.go's labRuleSource", r)
 		}
 	}
 	// A statement over two lines lights both; one of one line, one.

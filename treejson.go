@@ -249,26 +249,46 @@ func (r *treeRecorder) writeInnerJSON(j *jsonWriter, i int, names *treeNames) {
 }
 
 // writeSourceJSON writes the literal search's source as the program holds
-// it, with the lines each part of a step lights (stepsource.go), on one
-// line: {"file":"search_literal.go", "text":"...", "lines":{"enter":[76, ...], ...}}.
+// it, with the lines each part of a step lights (stepsource.go) and those
+// each event of the board scan lights, and lab.go with the lines of each
+// laboratory rule's test and its margins, on one line:
+//
+//	{"file":"search_literal.go", "text":"...", "lines":{"enter":[76, ...], ...},
+//	 "scan":{"scan-square":[...], ...},
+//	 "lab":{"file":"lab.go", "text":"...", "lines":{"aggressive":[...], ...}, "margins":{"aggressive":50, ...}}}
 func writeSourceJSON(w io.Writer) error {
 	j := &jsonWriter{w: bufio.NewWriter(w)}
+	parts := func(lines map[string][]int, table []sourcePart) {
+		j.raw("{")
+		for _, p := range table {
+			j.field(p.part).raw("[")
+			for i, n := range lines[p.part] {
+				if i > 0 {
+					j.raw(",")
+				}
+				j.number(n)
+			}
+			j.raw("]")
+		}
+		j.raw("}")
+	}
 	j.raw("{")
 	j.field("file").str("search_literal.go")
 	j.field("text").str(literalSource)
-	j.field("lines").raw("{")
-	lines := stepSourceLines(literalSource)
-	for _, p := range stepSource {
-		j.field(p.part).raw("[")
-		for i, n := range lines[p.part] {
-			if i > 0 {
-				j.raw(",")
-			}
-			j.number(n)
-		}
-		j.raw("]")
+	j.field("lines")
+	parts(stepSourceLines(literalSource), stepSource)
+	j.field("scan")
+	parts(sourceLines(literalSource, scanSource), scanSource)
+	j.field("lab").raw("{")
+	j.field("file").str("lab.go")
+	j.field("text").str(labSource)
+	j.field("lines")
+	parts(sourceLines(labSource, labRuleSource), labRuleSource)
+	j.field("margins").raw("{")
+	for _, m := range labMargins {
+		j.field(m.name).number(m.value)
 	}
-	j.raw("}}")
+	j.raw("}}}")
 	return j.w.Flush()
 }
 
