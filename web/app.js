@@ -806,7 +806,7 @@ function optionsOf(setting) {
 
 // --- Stepping through an iteration ---------------------------------------------
 
-const stepper = new Stepper();
+const stepper = new Stepper({ engine });
 let literalSource = null; // search_literal.go and its lines, from the engine (umax source)
 settingForm($("step-setting"), { "Futility Pruning": true });
 
