@@ -125,6 +125,20 @@ func TestWebScan(t *testing.T) {
 	if it[0] != "iterate" {
 		t.Fatalf("the first step %v", it)
 	}
+	// The calls inside the quiescence boxes are there to step through:
+	// entered and left, each with its board.
+	var tree jsonTree
+	webAnswer(t, d, "umax tree", &tree)
+	innerSteps := 0
+	for _, s := range steps.Steps {
+		if stepInt(s, 1) >= len(tree.Tree) {
+			innerSteps++
+		}
+	}
+	if len(steps.Inner) == 0 || innerSteps < 4*len(steps.Inner) || len(steps.Boards) != len(tree.Tree)+len(steps.Inner) {
+		t.Errorf("after 1.e4, 2 ply: %d inner nodes, %d steps at them, %d boards for %d nodes of the tree", len(steps.Inner), innerSteps, len(steps.Boards), len(tree.Tree))
+	}
+	checkSteps(t, "after 1.e4, 2 ply", tree, steps, steps.Nodes)
 	var scan struct {
 		Events [][]any
 		Error  string
