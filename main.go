@@ -80,7 +80,8 @@
 //  9. The browser page's engine: worker_js.go (the Web Worker), uci_web.go
 //     (the page's own commands), treejson.go (the tree as JSON),
 //     stepsource.go (the stepper's lines of the literal search),
-//     treediff.go (two trees compared).
+//     stepscan.go (the board scan the stepper walks), treediff.go (two
+//     trees compared).
 //
 // README.md says how to play, test and compare node counts with the C
 // program; doc/protocols.md, doc/laboratory.md, doc/speed.md and

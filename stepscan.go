@@ -59,21 +59,18 @@ type scanEvent struct {
 // table's move to bestTo first if bestTo&noSquare: every event, as if no
 // cut-off stopped it.
 func scanWalk(p *Position, firstSq, bestTo, iter, lastTo, epSquare int) []scanEvent {
-	b := &p.board
-	side := p.side
-	var events []scanEvent
-	add := func(e scanEvent) { events = append(events, e) }
-	hashFirst := bestTo & noSquare
+	w := &scanWalker{b: &p.board, side: p.side, iter: iter, lastTo: lastTo, epSquare: epSquare,
+		bestTo: bestTo, hashFirst: bestTo & noSquare}
 	start := scanEvent{kind: scanStart, x: firstSq, y: noSquare}
-	if hashFirst != 0 {
-		start.y = bestTo ^ hashFirst
+	if w.hashFirst != 0 {
+		start.y = bestTo ^ w.hashFirst
 	}
-	add(start)
+	w.add(start)
 	from := firstSq
 	for {
-		piece := int(b[from])
-		add(scanEvent{kind: scanSquare, x: from, u: piece, own: piece&side != 0})
-		if piece&side != 0 {
+		piece := int(w.b[from])
+		w.add(scanEvent{kind: scanSquare, x: from, u: piece, own: piece&w.side != 0})
+		if piece&w.side != 0 {
 			kind := piece & 7
 			step := kind
 			dir := steps[kind+16]
@@ -87,80 +84,107 @@ func scanWalk(p *Position, firstSq, bestTo, iter, lastTo, epSquare int) []scanEv
 				if step == 0 {
 					break
 				}
-				add(scanEvent{kind: scanDir, x: from, u: piece, j: dir, r: step})
-			ray:
-				to := from
-				for {
-					hash := hashFirst != 0
-					if hash {
-						to = bestTo ^ hashFirst
-					} else {
-						to += step
-					}
-					t := scanEvent{kind: scanTarget, x: from, y: to, u: piece, j: dir, r: step, hash: hash, captureSq: to}
-					if to&offBoard != 0 {
-						t.result = "off"
-						add(t)
-						break
-					}
-					if (epSquare-noSquare)&int(b[uint8(epSquare)]) != 0 && to-epSquare < 2 && epSquare-to < 2 {
-						t.castling = true
-					}
-					if kind < 3 && to == epSquare {
-						t.captureSq ^= 16
-					}
-					victim := int(b[uint8(t.captureSq)])
-					t.victim = victim
-					if victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0) {
-						t.result = "own"
-						if victim&side == 0 {
-							t.result = "pawn"
-						}
-						add(t)
-						break
-					}
-					made := iter-b2i(to != lastTo) != 0 // s=d-(y!=z): a move is made unless s would be 0
-					t.result = "skip"
-					if made {
-						t.result = "move"
-					}
-					if pieceValue[victim&7] < 0 {
-						t.result = "king" // m=∞: the scan stops here, unless l is above ∞ (then it is made too)
-					}
-					add(t)
-					if made && hashFirst != 0 { // the table's move made: the normal scan, from this direction's start
-						hashFirst = 0
-						goto ray
-					}
-					noCastling := kind != 4 || dir != 7
-					if !noCastling {
-						noCastling = !rookReady(b, castlingCorner(from, step), side)
-					}
-					passed := !(to != from+step || piece&movedBit != 0 || kind > 2 && noCastling)
-					if !passed {
-						victim += b2i(kind < 5) // a non-slider fakes a capture
-					}
-					switch {
-					case victim != 0:
-						add(scanEvent{kind: scanRay, x: from, y: to, result: "end"})
-					case passed:
-						add(scanEvent{kind: scanRay, x: from, y: to, result: "passed"})
-					default:
-						add(scanEvent{kind: scanRay, x: from, y: to, result: "on"})
-					}
-					if victim != 0 {
-						break
-					}
-				}
+				w.add(scanEvent{kind: scanDir, x: from, u: piece, j: dir, r: step})
+				w.ray(from, piece, dir, step)
 			}
 		}
 		from = (from + 9) &^ offBoard
 		if from == firstSq {
-			add(scanEvent{kind: scanDone, x: from})
-			return events
+			w.add(scanEvent{kind: scanDone, x: from})
+			return w.events
 		}
-		add(scanEvent{kind: scanNext, x: from})
+		w.add(scanEvent{kind: scanNext, x: from})
 	}
+}
+
+// scanWalker is a board scan under way (scanWalk): the node's board and
+// numbers, the table's move while it is still to be tried (hashFirst), and
+// the events so far.
+type scanWalker struct {
+	b                            *[256]int8
+	side, iter, lastTo, epSquare int
+	bestTo, hashFirst            int
+	events                       []scanEvent
+}
+
+func (w *scanWalker) add(e scanEvent) { w.events = append(w.events, e) }
+
+// ray walks the ray of piece on from in direction dir of steps[] (step
+// step), the table's move first while it is still to be tried, as the
+// literal search's inner loop does, to where the ray ends.
+func (w *scanWalker) ray(from, piece, dir, step int) {
+	b, side, kind := w.b, w.side, piece&7
+ray:
+	to := from
+	for {
+		hash := w.hashFirst != 0
+		if hash {
+			to = w.bestTo ^ w.hashFirst
+		} else {
+			to += step
+		}
+		t := scanEvent{kind: scanTarget, x: from, y: to, u: piece, j: dir, r: step, hash: hash, captureSq: to}
+		if to&offBoard != 0 {
+			t.result = "off"
+			w.add(t)
+			return
+		}
+		t.castling = (w.epSquare-noSquare)&int(b[uint8(w.epSquare)]) != 0 && to-w.epSquare < 2 && w.epSquare-to < 2
+		if kind < 3 && to == w.epSquare {
+			t.captureSq ^= 16
+		}
+		victim := int(b[uint8(t.captureSq)])
+		t.victim = victim
+		if victim&side != 0 || kind < 3 && ((to-from)&7 == 0) != (victim == 0) {
+			t.result = "own"
+			if victim&side == 0 {
+				t.result = "pawn"
+			}
+			w.add(t)
+			return
+		}
+		made := w.iter-b2i(to != w.lastTo) != 0 // s=d-(y!=z): a move is made unless s would be 0
+		t.result = "skip"
+		if made {
+			t.result = "move"
+		}
+		if pieceValue[victim&7] < 0 {
+			t.result = "king" // m=∞: the scan stops here, unless l is above ∞ (then it is made too)
+		}
+		w.add(t)
+		if made && w.hashFirst != 0 { // the table's move made: the normal scan, from this direction's start
+			w.hashFirst = 0
+			goto ray
+		}
+		goesOn := w.rayGoesOn(from, to, piece, dir, step, victim)
+		w.add(scanEvent{kind: scanRay, x: from, y: to, result: goesOn})
+		if goesOn == "end" {
+			return
+		}
+	}
+}
+
+// rayGoesOn says whether the ray goes on after a square it reached with
+// victim on it, as the literal search decides: "end" on a capture, real or
+// faked by a piece that does not slide; "passed" past the first step of an
+// unmoved pawn or of a king that may castle (F=y); else "on".
+func (w *scanWalker) rayGoesOn(from, to, piece, dir, step, victim int) string {
+	kind := piece & 7
+	noCastling := kind != 4 || dir != 7
+	if !noCastling {
+		noCastling = !rookReady(w.b, castlingCorner(from, step), w.side)
+	}
+	passed := !(to != from+step || piece&movedBit != 0 || kind > 2 && noCastling)
+	if !passed {
+		victim += b2i(kind < 5) // a non-slider fakes a capture
+	}
+	switch {
+	case victim != 0:
+		return "end"
+	case passed:
+		return "passed"
+	}
+	return "on"
 }
 
 // scanPosition is the position of a node of a recorded tree as the stepper
