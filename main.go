@@ -76,7 +76,8 @@
 //  7. The protocols: xboard.go (CECP) and uci.go (UCI).
 //  8. The instruments, which watch a search: stats.go (-stats), lab.go (the
 //     futility laboratory), tree.go and treedot.go (-tree), strength.go
-//     (the strength levels).
+//     (the strength levels), openings.go (the opening book, a human's
+//     pace).
 //  9. The browser page's engine: worker_js.go (the Web Worker), uci_web.go
 //     (the page's own commands), treejson.go (the tree as JSON),
 //     stepsource.go (the stepper's lines of the literal search),
@@ -197,7 +198,7 @@ func runConsole(e *Engine, cl *commandLine, in io.Reader, out io.Writer) int {
 	if cl.cfg.strength.limit {
 		fmt.Fprintln(os.Stderr, "umax: playing at", cl.cfg.strength) // -elo or -level
 	}
-	c := &console{e: e, budget: cl.nodes, stats: cl.cfg.stats, treePlies: cl.treePlies, cfg: cl.cfg, textMode: runtime.GOOS == "windows"}
+	c := &console{e: e, budget: cl.nodes, stats: cl.cfg.stats, treePlies: cl.treePlies, cfg: cl.cfg.playerDefaults(false, true), textMode: runtime.GOOS == "windows"}
 	c.run(in, out)
 	switch {
 	case cl.treePlies > 0 && c.tree == nil: // no empty line: nothing thought
@@ -234,7 +235,7 @@ func runProtocol(e *Engine, in io.Reader, out io.Writer, cfg config) {
 		newUCISession(e, out, cfg).serve(rest)
 		return
 	}
-	newSession(e, out, cfg).serve(rest)
+	newSession(e, out, cfg.playerDefaults(true, true)).serve(rest) // a player's: the book and the pace (openings.go)
 }
 
 // console is micro-Max's own console dialogue (-classic) on an engine, with
@@ -327,13 +328,36 @@ func (c *console) turn(line *[9]int) {
 	if c.tree != nil {
 		ctl.hooks = append(ctl.hooks, c.tree)
 	}
-	if level, ok := c.cfg.strength.level(); ok && line[0] == 10 { // -elo (strength.go)
-		if _, choice := e.thinkAt(level, c.cfg.strength.random(&e.Position), ctl, nil); choice != nil {
-			c.kibitz(choice.depth, choice.nodes, choice.score, choice.move.from, choice.move.to)
-		}
+	if line[0] == 10 && c.thinkAsPlayer(ctl) { // -elo (strength.go), -book (openings.go)
 		return
 	}
 	e.rootSearch(ctl)
+}
+
+// thinkAsPlayer plays the move of the strength setting, if it has one: a
+// level's, whose kibitz line it prints, or the book's, which it names; with
+// the pace on, a human's moment after the line was read. It reports
+// whether it played.
+func (c *console) thinkAsPlayer(ctl *searchControl) bool {
+	e, s, start := c.e, c.cfg.strength, time.Now()
+	level, atLevel := s.level()
+	m, inBook := drawBook(&e.Position, s.random(&e.Position))
+	switch {
+	case atLevel:
+		if _, choice := e.thinkAt(level, s.random(&e.Position), ctl, nil); choice != nil {
+			c.kibitz(choice.depth, choice.nodes, choice.score, choice.move.from, choice.move.to)
+		}
+	case inBook && s.book.on():
+		fmt.Fprintln(c.out, "book move", m)
+		e.playBook(m)
+	default:
+		return false
+	}
+	if s.pace.on() {
+		c.out.Flush()
+		time.Sleep(time.Until(start.Add(humanMoment(0))))
+	}
+	return true
 }
 
 // kibitz prints micro-Max's kibitz line of a finished root iteration (C:

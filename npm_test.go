@@ -492,7 +492,7 @@ func infoStrings(lines []string) string {
 // command chooses the protocol; the thinking lines (but their times), the
 // moves, pong and the answers to bad input are the native engine's.
 func cecpGame(t *testing.T, start func(*testing.T) *driver) {
-	script := []string{"xboard", "protover 2", "new", "post", "sd 5", "usermove e2e4", "usermove d2d4", "ping 1",
+	script := []string{"xboard", "protover 2", "option Own book=0", "new", "post", "sd 5", "usermove e2e4", "usermove d2d4", "ping 1",
 		"usermove e9e9", "frobnicate", "setboard 8/8/8 w", "new", "sd 4", "usermove b1c3", "ping 2", "quit"}
 	transcript := func(e *driver) []string {
 		var got []string

@@ -113,9 +113,19 @@ var options = []option{
 			c.strength.limit, c.strength.elo = v > 0 && v < fullStrengthElo, v
 		}},
 	{uci: "Strength Seed", cecp: "Strength seed", flag: "seed", kind: spinOption, lo: 0, hi: maxStrengthSeed,
-		usage: "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)",
+		usage: "the seed of the strength level's and the book's draws: the same seed and moves, the same game (0: from the clock, every game differs)",
 		get:   func(_ *Engine, c *config) int { return int(c.strength.seed) },
 		set:   func(_ *Engine, c *config, v int) { c.strength.seed = uint64(v) }},
+	// The book and the pace (openings.go), each mode's default where no
+	// flag says (playerDefaults).
+	{uci: "OwnBook", cecp: "Own book", flag: "book", kind: checkOption, lo: 0, hi: 1,
+		usage: "at full strength, play the opening book's moves, drawn with the seed (default: on in XBoard mode, off in UCI and -classic)",
+		get:   func(_ *Engine, c *config) int { return b2i(c.strength.book.on()) },
+		set:   func(_ *Engine, c *config, v int) { c.strength.book = preferenceOf(v) }},
+	{uci: "Human Pace", cecp: "Human pace", flag: "human-pace", kind: checkOption, lo: 0, hi: 1,
+		usage: "a level's or the book's move waits for a human's moment, 1 to 2 s, at most half the move's time (default: on in XBoard mode and -classic, off in UCI; false: play at once)",
+		get:   func(_ *Engine, c *config) int { return b2i(c.strength.pace.on()) },
+		set:   func(_ *Engine, c *config, v int) { c.strength.pace = preferenceOf(v) }},
 	{uci: "Futility Pruning", cecp: "Futility pruning", flag: "futility", kind: checkOption, def: 1, lo: 0, hi: 1,
 		usage: "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search (and the frontier margin 0)",
 		get:   func(e *Engine, _ *config) int { return b2i(e.futility) },

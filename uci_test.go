@@ -27,6 +27,8 @@ func TestUCIIdentify(t *testing.T) {
 		"option name UCI_LimitStrength type check default false",
 		fmt.Sprintf("option name UCI_Elo type spin default %d min %d max %d", minStrengthElo, minStrengthElo, fullStrengthElo),
 		"option name Strength Seed type spin default 0 min 0 max 2147483647",
+		"option name OwnBook type check default false",
+		"option name Human Pace type check default false",
 		"option name Futility Pruning type check default true",
 		"option name Futility Margin type spin default 0 min -300 max 900",
 		"option name Extended Futility type check default false",

@@ -22,6 +22,8 @@ func TestFeatures(t *testing.T) {
 			`analyze=1 colors=0 memory=1 debug=1 variants="normal" myname="micro-Max 4.1 (Go)"`,
 		fmt.Sprintf(`feature option="Strength in Elo -spin %d %d %d"`, fullStrengthElo, minStrengthElo, fullStrengthElo),
 		`feature option="Strength seed -spin 0 0 2147483647"`,
+		`feature option="Own book -check 0"`,
+		`feature option="Human pace -check 0"`,
 		`feature option="Futility pruning -check 1"`,
 		`feature option="Futility margin -spin 0 -300 900"`,
 		`feature option="Extended futility -check 0"`,

@@ -12,7 +12,9 @@
 // position finished under every setting; the legend gives each setting's
 // effective branching factor, the mean ratio of one iteration's nodes to
 // the one before. elo: each setting's Elo against 4.1 with its 95%
-// interval, from the rows of lab-match.sh's table, with what follows elo
+// interval (the games' trinomial interval, the table's "Elo (95%
+// interval)"; scripts/pentanomial.go gives the one over pairs of games),
+// from the rows of lab-match.sh's table, with what follows elo
 // (the games' clock, say) added to its title.
 package main
 

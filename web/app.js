@@ -13,6 +13,7 @@ import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from "./vendor/cm-chess
 import { Engine } from "./engine.js";
 import { showTree, iterationName, capital, isIllegal, ILLEGAL_NOTE } from "./treeview.js";
 import { Stepper, recordSearches, stepSummary, value } from "./stepper.js";
+import { Learn } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -674,6 +675,26 @@ const labSwitches = [
   { name: "Goose Budget", label: "goose budget: passes (0: off)", spin: [0, 9], short: "goose budget" },
 ];
 
+// labHelp is each switch in a line, and the anchor of its card in
+// doc/laboratory.md: shown where a switch is chosen (the compare panel,
+// whose settings the diff uses too, and the stepper). doc/protocols.md's
+// table of the switches has the same lines (lab_doc_test.go checks them).
+const labHelp = {
+  "Futility Pruning": ["micro-Max 4.1's own rule: with one ply left, a move whose new evaluation v cannot raise alpha is not searched (off: micro-Max 4.0)", "futility-pruning-and-its-margin"],
+  "Futility Margin": ["moves micro-Max's test by M: with one ply left, a move is searched only if v + M > alpha (a negative M prunes more)", "futility-pruning-and-its-margin"],
+  "Extended Futility": ["two plies from the horizon, a move that leaves its side a rook below alpha is not searched, unless it gives check or answers one", "extended-futility"],
+  "Deep Futility": ["two or three plies from the horizon, a move is not searched when even taking the opponent's best piece next could not reach alpha (checks are)", "deep-futility"],
+  "Aggressive Futility": ["the opponent's quiet move that leaves the engine's own frontier node half a pawn below its alpha fails high unsearched", "aggressive-futility"],
+  "Goose Chase Pruning": ["in the quiescence search, no capture of a protected piece by a more valuable one", "goose-chases"],
+  "Late Move Pruning": ["one or two plies from the horizon, the quiet moves after the first 3 + s² of a node are not searched", "late-move-pruning"],
+  "General Deep Futility": ["two or three plies from the horizon, only checks are searched when even the opponent's two best pieces could not reach alpha", "general-deep-futility"],
+  "Weak Deep Futility": ["general deep futility, and with the opponent's queen on the board the same test with his next two pieces, queen captures and checks searched", "weak-deep-futility"],
+  "Overkill Pruning": ["one or two plies from the horizon, a move so far above beta that losing the mover's best piece could not undo it fails high unsearched", "over-kill"],
+  "Goose Legal Protection": ["goose chases, a piece protected only by a legal recapture (a pinned protector does not count)", "goose-chases-legal-protection"],
+  "Goose Refined": ["goose chases pruned only where surely bad: no second attacker, or a protector worth less than the capturer minus the victim", "goose-chases-refined"],
+  "Goose Budget": ["the quiescence search again with 0, 1, 2, ... goose chases allowed a branch, at most N passes, while a pruned one mattered (0: off)", "the-goose-budget"],
+};
+
 function settingForm(fieldset, defaults) {
   for (const sw of labSwitches) {
     const label = document.createElement("label");
@@ -682,6 +703,16 @@ function settingForm(fieldset, defaults) {
     if (sw.check) { input.type = "checkbox"; input.checked = defaults[sw.name] ?? false; }
     else { input.type = "number"; input.min = sw.spin[0]; input.max = sw.spin[1]; input.value = defaults[sw.name] ?? 0; input.size = 5; }
     label.append(input, " ", sw.label);
+    const help = labHelp[sw.name];
+    if (help) {
+      label.title = help[0];
+      const card = document.createElement("a");
+      card.className = "lab-card";
+      card.href = `../doc/laboratory.md#${help[1]}`;
+      card.target = "_blank";
+      card.textContent = "card";
+      label.append(" ", card);
+    }
     fieldset.append(label);
   }
 }
@@ -807,6 +838,7 @@ function optionsOf(setting) {
 // --- Stepping through an iteration ---------------------------------------------
 
 const stepper = new Stepper({ engine });
+const learn = new Learn(stepper); // the course (learn.js), which shows its checkpoints in the stepper
 let literalSource = null; // search_literal.go and its lines, from the engine (umax source)
 settingForm($("step-setting"), { "Futility Pruning": true });
 
@@ -815,7 +847,10 @@ $("step-from").addEventListener("change", () => { $("step-fen-label").hidden = $
 // ms writes a duration in milliseconds.
 const ms = (t) => `${Math.round(t)} ms`;
 
-$("step-load").addEventListener("click", async () => {
+$("step-load").addEventListener("click", () => loadStep());
+
+// loadStep records an iteration as the stepper's controls ask and shows it.
+async function loadStep() {
   const button = $("step-load");
   const plies = Number($("step-plies").value);
   const setting = settingOf($("step-setting"));
@@ -841,10 +876,34 @@ $("step-load").addEventListener("click", async () => {
     document.body.dataset.stepLoadMs = Math.round(shown - t.start);
   } catch (err) {
     $("step-status").textContent = `Not recorded: ${err.message}`;
+    return false;
   } finally {
     button.disabled = false;
   }
-});
+  return true;
+}
+
+// openFromAddress opens the stepper at a cut, as the cards of
+// doc/laboratory.md link it: #fen=FEN&plies=N&stop=KIND and the setting's
+// options by their UCI names (Deep+Futility=true): it records that search
+// and runs to its first step of that kind (lab: a laboratory rule's cut).
+async function openFromAddress() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (!p.has("fen")) return;
+  $("step-from").value = "fen";
+  $("step-fen-label").hidden = false;
+  $("step-fen").value = p.get("fen");
+  if (p.has("plies")) $("step-plies").value = p.get("plies");
+  for (const input of $("step-setting").querySelectorAll("input")) {
+    if (!p.has(input.name)) continue;
+    if (input.type === "checkbox") input.checked = p.get(input.name) === "true";
+    else input.value = p.get(input.name);
+  }
+  $("stepper").scrollIntoView({ block: "start" });
+  if (!await loadStep()) return;
+  $("step-kind").value = p.get("stop") || "lab";
+  stepper.runToNext($("step-kind").value);
+}
 
 // --- The two trees, node for node -------------------------------------------------
 
@@ -1023,8 +1082,9 @@ function showDiff(view, { runs: [ra, rb], diff }) {
   await sync(false);
   document.body.dataset.ready = "true";
   nextTurn();
+  openFromAddress();
 })();
 
 // For the console and the browser test (web/browsertest): the engine, the
-// game, the engine's last state, and the stepper.
-window.umax = { engine, game, state: () => state, searching: () => search !== null, stepper };
+// game, the engine's last state, the stepper and the course.
+window.umax = { engine, game, state: () => state, searching: () => search !== null, stepper, learn };

@@ -206,6 +206,7 @@ export class Stepper {
     this.shownNode = -1;    // the node whose position is on the board
     this.lit = [];          // the source lines lit
     this.sourceText = null; // the source shown
+    this.onShow = null;     // called at every show with its where (learn.js)
     $("step-into").addEventListener("click", () => this.go(this.k + 1));
     $("step-back").addEventListener("click", () => this.go(this.k - 1));
     $("step-over").addEventListener("click", () => this.go(this.over(this.k)));
@@ -245,7 +246,7 @@ export class Stepper {
     const target = e.target;
     if (target && target.closest && target.closest("input, select, textarea, [contenteditable]")) return false;
     const view = $("step-view");
-    if (view.hidden) return false;
+    if (view.hidden || view.closest("#learn")) return false; // in a lesson the course has the keys (learn.js)
     const r = view.getBoundingClientRect();
     if (r.bottom <= 0 || r.top >= window.innerHeight) return false;
     if (this.scan) {
@@ -267,8 +268,11 @@ export class Stepper {
   }
 
   // show opens a recorded iteration at its first step, or at the first
-  // step of node, or at step.
-  show(run, source, { node = 0, step = -1 } = {}) {
+  // step of node, or at step. onShow, if set, is told where (the course,
+  // learn.js, passes learn: true, and takes the view back otherwise).
+  show(run, source, where = {}) {
+    const { node = 0, step = -1 } = where;
+    this.onShow?.(where);
     const boxEl = $("step-view");
     boxEl.hidden = false;
     if (!this.board) {
