@@ -12,10 +12,11 @@ import { marked } from "./vendor/marked/marked.esm.js";
 const article = document.getElementById("doc");
 
 // chapterPath is the chapter asked for, a path from the repository's
-// root: README.md or a markdown file under doc/; anything else is refused.
+// root: README.md or a markdown file under doc/ (or a folder of it);
+// anything else is refused.
 export function chapterPath(query) {
   const path = decodeURIComponent(query.replace(/^\?/, ""));
-  return /^(README\.md|doc\/[A-Za-z0-9_.-]+\.md)$/.test(path) && !path.includes("..") ? path : "";
+  return /^(README\.md|doc\/([A-Za-z0-9_-][A-Za-z0-9_.-]*\/)*[A-Za-z0-9_.-]+\.md)$/.test(path) && !path.includes("..") ? path : "";
 }
 
 // slug is GitHub's anchor of a heading's text: lower case, spaces as

@@ -158,11 +158,19 @@ func buildSite(dir string) error {
 	if err := os.MkdirAll(filepath.Join(dir, "doc"), 0o755); err != nil {
 		return err
 	}
-	docs, _ := filepath.Glob(filepath.Join(repoRoot, "doc", "*.*"))
-	for _, f := range docs {
-		if err := copyFile(f, filepath.Join(dir, "doc", filepath.Base(f))); err != nil {
+	doc := filepath.Join(repoRoot, "doc")
+	err = filepath.Walk(doc, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
 			return err
 		}
+		rel, _ := filepath.Rel(doc, path)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, "doc", rel), 0o755)
+		}
+		return copyFile(path, filepath.Join(dir, "doc", rel))
+	})
+	if err != nil {
+		return err
 	}
 	wasm := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(dir, "web", "umax.wasm"), ".")
 	wasm.Dir, wasm.Env = repoRoot, append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
