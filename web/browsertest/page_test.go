@@ -582,7 +582,8 @@ func TestPageMore(t *testing.T) {
 	b.do(chromedp.SendKeys(chromedp.CSS("#fen"), "k7/8/1K6/8/8/8/8/7R w - - 0 1"), chromedp.KeyEvent("\r"))
 	b.waitJS(`window.umax.state().start === "k7/8/1K6/8/8/8/8/7R w - - 0 1" && document.body.dataset.turn === "user"`, 10*time.Second)
 	b.dragMove("h1h8")
-	b.waitJS(`window.umax.state().end !== ""`, 10*time.Second)
+	// The engine's state first, then the page shows it (sync: the board set, then the status).
+	b.waitJS(`window.umax.state().end !== "" && document.getElementById("status").textContent.startsWith("Checkmate")`, 10*time.Second)
 	var status, pgn string
 	b.eval(`document.getElementById("status").textContent`, &status)
 	b.eval(`document.getElementById("pgn").value`, &pgn)
