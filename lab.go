@@ -207,7 +207,7 @@ func (l *labRules) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nod
 	l.frames = append(l.frames, f)
 	return tableDepth
 }
-func (l *labRules) iterate(iter int, thinkingRoot bool, nodes int) {
+func (l *labRules) iterate(iter, firstSq, bestTo int, thinkingRoot bool, nodes int) {
 	f := &l.frames[len(l.frames)-1]
 	f.made, f.iter = 0, iter
 	if f.horizon && iter == 1 {

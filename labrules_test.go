@@ -123,7 +123,7 @@ func (w *depthOneWatch) enter(side, alpha, beta, eval, lastTo, depth, tableDepth
 	w.calls = append(w.calls, [2]int{depth, 0})
 	return tableDepth
 }
-func (w *depthOneWatch) iterate(iter int, thinkingRoot bool, nodes int) {
+func (w *depthOneWatch) iterate(iter, _, _ int, thinkingRoot bool, nodes int) {
 	if iter == 1 {
 		w.calls[len(w.calls)-1][1]++
 	}

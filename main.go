@@ -82,7 +82,8 @@
 //  9. The browser page's engine: worker_js.go (the Web Worker), uci_web.go
 //     (the page's own commands), treejson.go (the tree as JSON),
 //     stepsource.go (the stepper's lines of the literal search),
-//     treediff.go (two trees compared).
+//     stepscan.go (the board scan the stepper walks), treediff.go (two
+//     trees compared).
 //
 // README.md says how to play, test and compare node counts with the C
 // program; doc/protocols.md, doc/laboratory.md, doc/speed.md and
@@ -328,6 +329,7 @@ func (c *console) turn(line *[9]int) {
 		e.pendingTo = int(int8(line[2] - 16*line[3] + parseBias)) // L is a char in C
 	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
 		c.tree = newTreeRecorder(c.treePlies, e.Position, c.counters)
+		c.tree.board = &e.board
 		ctl.literal = true // the tree is the literal search's (tree.go)
 	}
 	if c.tree != nil {

@@ -206,7 +206,7 @@ func TestWebDiff(t *testing.T) {
 	diff = jsonDiff{}
 	webAnswer(t, d, "umax diff", &diff)
 	checkDiff(t, "4.1 against 4.0", a, b, diff)
-	if f := diff.First; f == nil || fmt.Sprint(f.A) != "[move 2 5 g8h6 7 15 futile false Nh6]" || fmt.Sprint(f.B) != "[move 2 5 g8h6 7 15 searched false Nh6]" ||
+	if f := diff.First; f == nil || fmt.Sprint(f.A) != "[move 2 5 g8h6 7 15 futile false [5 0 0 0 0] Nh6]" || fmt.Sprint(f.B) != "[move 2 5 g8h6 7 15 searched false [5 0 0 0 0] Nh6]" ||
 		f.Path != "b8c6 d2d3" || f.SanPath != "Nc6 d3" || f.NodeA != 2 || f.NodeB != 2 {
 		t.Errorf("4.1 against 4.0 after 1.e4: the first difference %+v", f)
 	}
