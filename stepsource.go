@@ -79,11 +79,14 @@ var labRuleSource = []sourcePart{
 	{"goose", []string{"case m.iter == 1 && (lab.goose", "if lab.goose && e.gooseChase(m) {"}},
 	{"late", []string{"case lab.lateMove && e.lateMove(m, node.made):", "return m.remaining <= 2 && !m.root && m.gain == 0"}},
 	{"general", []string{"case lab.general || lab.weak:", "gap := m.alphaNow - eval - 2*posMargin", "case top[0]+top[1] <= gap:", "return ruleGeneral"}},
-	{"weak", []string{"case lab.general || lab.weak:", "gap := m.alphaNow - eval - 2*posMargin", "case lab.weak && top[0] == 99*pieceValue[7] && top[1]+top[2]", "case lab.weak && top[0] == 99*pieceValue[7]: // the limit"}},
+	{"weak", []string{"case lab.general || lab.weak:", "gap := m.alphaNow - eval - 2*posMargin", "case !lab.weak || m.remaining > 3:", "case top[0] == 99*pieceValue[7] && top[1]+top[2] <= gap+posMargin2", "case top[0] == 99*pieceValue[7]: // the limit"}},
 	{"overkill", []string{"case lab.overkill && e.overkill(m):", "return m.remaining <= 2 && m.beta < infinity-offBoard && m.score-posMargin >= m.beta"}},
 	{"goose-legal", []string{"case m.iter == 1 && (lab.goose", "protector := e.legalProtector(m)", "case lab.gooseLegal:"}},
 	{"goose-refined", []string{"case m.iter == 1 && (lab.goose", "if e.legalProtector(m) >= 0 && !attacked(m.to", "case capturer == 4 || !attacked(m.to, m.side, m.after(&e.board)) || protector <"}},
 	{"goose-budget", []string{"if charge > f.budget {", "return ruleGooseBudget, min(m.score, m.alphaNow)"}},
+	{"goose-equal", []string{"if equal && lab.gooseEqual && e.gooseChase(m) {", "return ruleGooseEqual"}},
+	{"null-move", []string{"score := -search(24-m.side, -m.beta, 1-m.beta", "if score >= m.beta {", "return ruleNullMove"}},
+	{"stand-pat", []string{"if m.iter-1 <= 2+r && f.eval-e.gainOn(m, 24-m.side, 4, false)-posMargin >= m.beta {", "return ruleStandPat"}},
 }
 
 // labMargins are the laboratory's constants the page shows with a rule's
