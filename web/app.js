@@ -673,6 +673,10 @@ const labSwitches = [
   { name: "Goose Legal Protection", label: "no goose chases (legal protection)", check: true },
   { name: "Goose Refined", label: "no goose chases (refined)", check: true },
   { name: "Goose Budget", label: "goose budget: passes (0: off)", spin: [0, 9], short: "goose budget" },
+  { name: "Goose Horizon Only", label: "goose budget in horizon nodes only", check: true },
+  { name: "Goose Equal Captures", label: "no equal goose captures (rule 2)", check: true },
+  { name: "Goose Try Equal", label: "goose budget tries equal captures", check: true },
+  { name: "Null Move", label: "null move: reduction R (0: off)", spin: [0, 3], short: "null move" },
 ];
 
 // labHelp is each switch in a line, and the anchor of its card in
@@ -693,6 +697,10 @@ const labHelp = {
   "Goose Legal Protection": ["goose chases, a piece protected only by a legal recapture (a pinned protector does not count)", "goose-chases-legal-protection"],
   "Goose Refined": ["goose chases pruned only where surely bad: no second attacker, or a protector worth less than the capturer minus the victim", "goose-chases-refined"],
   "Goose Budget": ["the quiescence search again with 0, 1, 2, ... goose chases allowed a branch, at most N passes, while a pruned one mattered (0: off)", "the-goose-budget"],
+  "Goose Horizon Only": ["with the goose budget: the passes only in horizon nodes (calls asked for one ply), as the thread says; other calls search their one-ply iteration once", "the-goose-budget"],
+  "Goose Equal Captures": ["in the quiescence search, no equal capture (a knight for a bishop too) of a protected piece: the goose rule 2 alone", "goose-chases-equal-captures"],
+  "Goose Try Equal": ["with the goose budget: the thread's revision, do try equal captures: the budget charges no equal capture, and the refined rule prunes none", "the-goose-budget"],
+  "Null Move": ["before a node's first move, a pass: if the opponent's reply to it, searched R plies shallower, still leaves the node at beta, the node fails high unsearched (0: off); deep and general deep futility then reach 3 + R plies from the horizon", "the-null-move"],
 };
 
 function settingForm(fieldset, defaults) {
