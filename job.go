@@ -501,7 +501,7 @@ func (j *searchJob) wait() searchResult {
 // ruleUnlisted is searchmoves' rule: it cuts a root move not listed. It is
 // numbered after the laboratory's rules (lab.go), whose rule names end with
 // it: a rule of the laboratory's on its number would not compile there.
-const ruleUnlisted pruneRule = 13
+const ruleUnlisted pruneRule = 16
 
 // rootMoveSet is UCI's searchmoves, a search hook: bit bitIndex(to) of
 // set[bitIndex(from)] for each root move to search; the others are cut,

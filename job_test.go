@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -30,63 +29,6 @@ func kibitzLines(its []iteration) string {
 		fmt.Fprintf(&b, "%2d ply, %9d searched, score=%6d by %s\n", it.depth, it.nodes, it.score, squareName(m.from)+squareName(m.to))
 	}
 	return b.String()
-}
-
-// TestJobIsMicroMax: a job with a root budget N, on an engine that keeps
-// its board and table from search to search and plays the opponent's moves
-// with its play method, searches exactly what the console mode (which is
-// the C program, node for node: TestClassicGolden) searches at budget N:
-// the same iterations, the same moves, on the same board. This is how the
-// UCI adapter gives "go nodes N" the C program's node counts.
-func TestJobIsMicroMax(t *testing.T) {
-	t.Parallel() // a computation of its own: it runs beside the goldens
-	const budget = 30000
-	moves := []string{"e2e4", "", "g1f3", "", "", "h7h6", ""}
-	// The console mode: its kibitz lines of the searches that think.
-	var out bytes.Buffer
-	c := &console{e: newEngine(defaultHashEntries), budget: budget}
-	c.run(strings.NewReader(strings.Join(moves, "\n")+"\n"), &out)
-	var want []string
-	block := ""
-	for _, line := range strings.SplitAfter(out.String(), "\n") {
-		if strings.Contains(line, " ply, ") && !strings.HasPrefix(line, " 0 ply") {
-			block += line
-		} else if len(strings.TrimSuffix(line, "\n")) == 17 && block != "" { // a board print ends a search's lines
-			want = append(want, block)
-			block = ""
-		}
-	}
-	// Typed moves print kibitz lines too (their root check): keep the
-	// blocks of the thinking turns only.
-	e := newEngine(defaultHashEntries)
-	think := 0
-	for _, m := range moves {
-		if m != "" {
-			mv, ok := e.parseMove(m)
-			if !ok {
-				t.Fatalf("%s is not legal", m)
-			}
-			must(t, e.play(mv))
-			continue
-		}
-		root := e.Position
-		its, res := runJob(t, e, searchLimits{budget: budget})
-		if !res.played || res.aborted || !res.hasBest {
-			t.Fatalf("search %d: played %v aborted %v", think, res.played, res.aborted)
-		}
-		after := root
-		after.makeMove(res.best)
-		if !samePos(e.Position, after) || res.best != its[len(its)-1].pv[0] || res.last.depth != its[len(its)-1].depth {
-			t.Fatalf("search %d: the board is not the root after %v", think, res.best)
-		}
-		if got := kibitzLines(its); think >= len(want) || got != want[think] {
-			t.Errorf("search %d: the job's iterations\n%s differ from the console mode's:\n%s", think, got, strings.Join(want, "--\n"))
-		}
-		think++
-	}
-	if think != len(want) || think != 4 {
-		t.Errorf("%d searches, the console mode made %d", think, len(want))
-	}
 }
 
 // TestJobStop: a stopped search reports the last finished iteration's best

@@ -276,7 +276,7 @@ type learnRecorder struct {
 }
 
 func newLearnRecorder(t *testing.T) *learnRecorder {
-	r := &learnRecorder{t: t, d: newUCIDialogue(t, newEngine(defaultHashEntries), config{}), defaults: map[string]string{}, runs: map[string]*learnRun{}}
+	r := &learnRecorder{t: t, d: newUCIDialogue(t, newEngine(defaultHashEntries), config{lab: true}), defaults: map[string]string{}, runs: map[string]*learnRun{}}
 	for _, l := range r.d.sync("uci") {
 		if name, rest, ok := strings.Cut(strings.TrimPrefix(l, "option name "), " type "); ok && strings.HasPrefix(l, "option name ") {
 			if _, def, ok := strings.Cut(rest, " default "); ok {

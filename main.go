@@ -31,9 +31,10 @@
 //	-literal          search with the literal transliteration of micro-Max's D(): the same output, slower
 //	-stats            after each search, per ply: moves made, searched and pruned; nodes; hash hits
 //	-tree N           with -classic: the N-ply iteration's search tree as Graphviz DOT, to -tree-out FILE
+//	-lab              the futility laboratory: the protocols list its options (and futility pruning)
 //	-futility-margin M, -extended-futility, -deep-futility, -aggressive-futility, -goose-pruning,
-//	-goose-budget N, ...
-//	                  the futility laboratory's rules, all off by default
+//	-goose-budget N, -null-move R, ...
+//	                  the futility laboratory's rules, all off by default (each implies -lab)
 //
 // # The code, in reading order
 //
@@ -82,7 +83,8 @@
 //  9. The browser page's engine: worker_js.go (the Web Worker), uci_web.go
 //     (the page's own commands), treejson.go (the tree as JSON),
 //     stepsource.go (the stepper's lines of the literal search),
-//     treediff.go (two trees compared).
+//     stepscan.go (the board scan the stepper walks), treediff.go (two
+//     trees compared).
 //
 // README.md says how to play, test and compare node counts with the C
 // program; doc/protocols.md, doc/laboratory.md, doc/speed.md and
@@ -144,6 +146,7 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 	fs.BoolVar(&cl.uci, "uci", false, "UCI mode from the start (without it the first command decides: uci for UCI, anything else XBoard)")
 	fs.IntVar(&cl.nodes, "nodes", microMaxBudget, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
 	fs.BoolVar(&cl.bench, "bench", false, "search a fixed set of positions and print the node total and speed")
+	fs.BoolVar(&cl.cfg.lab, "lab", false, "the futility laboratory: XBoard's and UCI's option lists add its switches and futility pruning, and take them (a laboratory flag, such as -deep-futility, implies it)")
 	fs.BoolVar(&cl.cfg.stats, "stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
 	fs.BoolVar(&cl.literal, "literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
 	fs.IntVar(&cl.treePlies, "tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
@@ -165,9 +168,14 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 		fs.Usage()
 		os.Exit(2)
 	}
-	fs.Visit(func(f *flag.Flag) { // in the protocols the clock decides, unless -nodes is given
-		if f.Name == "nodes" {
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "nodes" { // in the protocols the clock decides, unless -nodes is given
 			cl.cfg.nodeBudget = cl.nodes
+		}
+		for i := range options { // a laboratory flag works in the laboratory: its options are listed
+			if o := &options[i]; o.flag == f.Name && o.labOption() {
+				cl.cfg.lab = true
+			}
 		}
 	})
 	return cl, nil
@@ -322,6 +330,7 @@ func (c *console) turn(line *[9]int) {
 		e.pendingTo = int(int8(line[2] - 16*line[3] + parseBias)) // L is a char in C
 	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
 		c.tree = newTreeRecorder(c.treePlies, e.Position, c.counters)
+		c.tree.board = &e.board
 		ctl.literal = true // the tree is the literal search's (tree.go)
 	}
 	if c.tree != nil {

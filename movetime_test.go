@@ -34,7 +34,7 @@ func (r *rootTimeline) enter(side, alpha, beta, eval, lastTo, depth, tableDepth,
 	return tableDepth
 }
 func (r *rootTimeline) leave(best, score, nodes int) { r.level-- }
-func (r *rootTimeline) iterate(iter int, thinkingRoot bool, nodes int) {
+func (r *rootTimeline) iterate(iter, firstSq, bestTo int, thinkingRoot bool, nodes int) {
 	if thinkingRoot {
 		r.starts[iter] = nodes
 	}

@@ -128,7 +128,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		e.nodes++
 		e.pollStop()
 		if e.hook != nil { // [11]
-			e.hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
+			e.hook.iterate(iter, firstSq, bestTo, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
 		}
 		atRoot := lastTo&8 != 0                            // [9]
 		rootPending := atRoot && e.pendingFrom != infinity // the root checking a move [9]

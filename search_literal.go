@@ -125,9 +125,10 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		} else {
 			best = eval // except at depth 1 the static eval (standing pat)
 		}
-		e.nodes++                                                             // node count (for timing)
-		e.pollStop()                                                          // (not in micro-Max: a stop from outside)
-		hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes) // (hook: an iteration begins)
+		e.nodes++    // node count (for timing)
+		e.pollStop() // (not in micro-Max: a stop from outside)
+		// (hook: an iteration begins, its scan to start at B with the table's move first)
+		hook.iterate(iter, firstSq, bestTo, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
 	scan:
 		for { // scan the board, looking for an own piece (inefficient!)
 			piece = int(b[from]) // u

@@ -182,7 +182,7 @@ func (s *uciSession) identify() {
 	s.out.line("id name " + engineTitle) // with the version of a release build
 	s.out.line("id author " + uciAuthor)
 	for i := range options {
-		if o := &options[i]; o.uci != "" {
+		if o := &options[i]; o.uci != "" && (s.cfg.lab || !o.labOption()) { // the laboratory's only under -lab
 			s.out.line("option name " + o.uci + " type " + s.uciType(o))
 		}
 	}
@@ -278,6 +278,8 @@ func (s *uciSession) setOption(args []string) {
 		switch {
 		case o.uci == "" || !strings.EqualFold(o.uci, name):
 			continue
+		case o.labOption() && !s.cfg.lab:
+			s.infof("option %s refused (%v); unchanged", o.uci, errLabOption)
 		case o.kind == buttonOption && strings.EqualFold(value, "false"): // fastchess sends a button's value: true presses it
 		case o.kind == buttonOption:
 			o.set(s.e, &s.cfg, 0)

@@ -405,7 +405,7 @@ func (s *session) protover(args string) {
 	}
 	s.out.line("feature " + strings.Join(features, " "))
 	for i := range options {
-		if o := &options[i]; o.cecp != "" {
+		if o := &options[i]; o.cecp != "" && (s.cfg.lab || !o.labOption()) { // the laboratory's only under -lab
 			s.out.line(`feature option="` + o.cecp + " " + s.cecpKind(o) + `"`)
 		}
 	}
@@ -626,6 +626,10 @@ func (s *session) option(args string) {
 	name, value, _ := strings.Cut(args, "=")
 	for i := range options {
 		if o := &options[i]; o.cecp != "" && o.cecp == name {
+			if o.labOption() && !s.cfg.lab {
+				s.errorf(errLabOption.Error(), "option "+args)
+				return
+			}
 			if err := o.setText(s.e, &s.cfg, value, "1", "0"); err != nil {
 				s.errorf("bad option value: "+err.Error(), "option "+args)
 			}

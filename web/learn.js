@@ -29,7 +29,7 @@
 // entry in its list carries data-lesson="N" and data-done="true" once
 // completed; the answers and "next" are buttons inside #learn.
 
-import { Engine } from "./engine.js";
+import { Engine, labWorker } from "./engine.js";
 import { MARKER_TYPE } from "./vendor/cm-chessboard/src/extensions/markers/Markers.js";
 
 const $ = (id) => document.getElementById(id);
@@ -375,7 +375,7 @@ export class Learn {
   startWorker() {
     if (!this.worker) this.idle = setTimeout(() => this.endWorker(), IDLE_MS); // unless a recording comes
     this.worker ||= (async () => {
-      const worker = new Engine("umax-worker.js");
+      const worker = new Engine(labWorker);
       const defaults = {};
       const stop = worker.listen((l) => {
         const m = /^option name (.+?) type \S+ default (\S+)/.exec(l);
