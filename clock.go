@@ -20,6 +20,13 @@ const (
 	// horizon is the number of moves a game without moves per session is
 	// assumed still to last, when sharing out the clock.
 	horizon = 30
+	// maxShare is the largest part of its clock a move may take, the
+	// overhead included: an eighth, so that no move takes a sixth.
+	maxShare = 8
+	// fixedOverheadShare: a fixed time per move keeps at most this part of
+	// it as the overhead (a tenth of 100 ms: 10 ms), so that a short time
+	// is used as the GUI gives it.
+	fixedOverheadShare = 10
 )
 
 // moveClock is what the engine knows of its clock when a search starts.
@@ -34,17 +41,19 @@ type moveClock struct {
 // budget returns the time limits of the search: after soft it starts no
 // new iteration, at hard it stops. It is a pure function of the clock.
 //
-// With a time per move, the hard limit is that time less the overhead, and
-// the soft limit half of it (the clock is not read). Otherwise the clock is
-// shared out over the moves left in the session (horizon if the game is one
-// session), after keeping the overhead for each of them; each move also gets
-// the increment. The target is that share; an iteration is not begun after
-// 60% of it, and a search stops at three times it, but never takes more than
-// half of the clock (less the overhead). Every search may take minThink.
+// With a time per move, the search uses it all: both limits are that time
+// less the overhead, but never more than a tenth of it (the clock is not
+// read). Otherwise the clock is shared out over the moves left in the
+// session (horizon if the game is one session), after keeping the overhead
+// for each of them; each move also gets the increment. The target is that
+// share; a search stops at three times it, but never takes more than an
+// eighth of the clock less the overhead (maxShare), and an iteration is not begun after 60%
+// of the share or of that hard limit, whichever is less (so soft < hard:
+// soft == hard is a fixed time). Every search may take minThink.
 func (c moveClock) budget() (soft, hard time.Duration) {
 	if c.perMove > 0 {
-		hard = max(c.perMove-c.overhead, minThink)
-		return hard / 2, hard
+		hard = max(c.perMove-min(c.overhead, c.perMove/fixedOverheadShare), minThink)
+		return hard, hard
 	}
 	movesLeft := horizon
 	if c.movesToGo > 0 {
@@ -52,8 +61,8 @@ func (c moveClock) budget() (soft, hard time.Duration) {
 	}
 	spare := c.left - time.Duration(movesLeft)*c.overhead
 	target := max(spare, 0)/time.Duration(movesLeft) + c.increment
-	hard = max(min(3*target, c.left/2-c.overhead), minThink)
-	soft = min(target*6/10, hard)
+	hard = max(min(3*target, c.left/maxShare-c.overhead), minThink)
+	soft = min(target, hard) * 6 / 10
 	return soft, hard
 }
 

@@ -84,7 +84,7 @@ func checkCRLF(t *testing.T, protocol string, lf, crlf []string, want ...string)
 func TestCECPCRLF(t *testing.T) {
 	t.Parallel()
 	transcript := func(eol string) []string {
-		return crlfTranscript(newDialogue(t, smallEngine(), config{}), eol, cecpSteps)
+		return crlfTranscript(newDialogue(t, smallEngine(), config{lab: true}), eol, cecpSteps)
 	}
 	checkCRLF(t, "CECP", transcript("\n"), transcript("\r\n"), "feature ", "move d7d5", "Illegal move: e7e5", "move a1a8", "Error (unknown command): bogus")
 }
@@ -92,24 +92,9 @@ func TestCECPCRLF(t *testing.T) {
 func TestUCICRLF(t *testing.T) {
 	t.Parallel()
 	transcript := func(eol string) []string {
-		return crlfTranscript(newUCIDialogue(t, smallEngine(), config{}), eol, uciSteps)
+		return crlfTranscript(newUCIDialogue(t, smallEngine(), config{lab: true}), eol, uciSteps)
 	}
 	checkCRLF(t, "UCI", transcript("\n"), transcript("\r\n"), "uciok", "bestmove e7e5", "bestmove a1a8", "info string", "bestmove g8f6")
-}
-
-// TestProtocolChoiceCRLF: the first command chooses the protocol with
-// either line end.
-func TestProtocolChoiceCRLF(t *testing.T) {
-	for _, c := range []struct{ input, want string }{
-		{"uci\r\nquit\r\n", "uciok"},
-		{"xboard\r\nprotover 2\r\nquit\r\n", "feature "},
-	} {
-		var out bytes.Buffer
-		runProtocol(smallEngine(), strings.NewReader(c.input), &out, config{})
-		if !strings.Contains(out.String(), c.want) {
-			t.Errorf("%q answered %q, want a line %q", c.input, out.String(), c.want)
-		}
-	}
 }
 
 // TestClassicCRLF: micro-Max's console dialogue reads "\r\n" as the C

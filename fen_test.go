@@ -55,9 +55,7 @@ func TestSetboard(t *testing.T) {
 		if !samePos(before, d.position()) {
 			t.Fatalf("setboard %q changed the board", fen)
 		}
-		if got := d.sync("usermove e7e5"); len(got) != 1 || got[0] != "Illegal move: e7e5" {
-			t.Errorf("after setboard %q: usermove e7e5 answered %q", fen, got)
-		}
+		d.expect("usermove e7e5", "Illegal move: e7e5")
 		d.syncNow("new", "force", "usermove d2d4") // leaves the state
 		before = d.position()
 	}
@@ -70,16 +68,11 @@ func TestSetboard(t *testing.T) {
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1KNR w Qkq - 0 1", "Q dropped: no king on e1 or no rook on a1", "a2a3", 0b1100},
 		{"4k3/8/8/8/8/8/8/4K2R w Kk - 0 1", "k dropped: no king on e8 or no rook on h8", "e1g1", 0b0001},
 	} {
-		got := d.sync("setboard " + c.fen)
-		if len(got) != 1 || got[0] != "# setboard: castling right "+c.note {
-			t.Errorf("setboard %q: %q", c.fen, got)
-		}
+		d.expect("setboard "+c.fen, "# setboard: castling right "+c.note)
 		if p := d.position(); p.castlingRights() != c.rights {
 			t.Errorf("setboard %q: castling rights %04b, want %04b", c.fen, p.castlingRights(), c.rights)
 		}
-		if got := d.sync("usermove " + c.move); len(got) != 0 {
-			t.Errorf("setboard %q: the legal %s answered %q", c.fen, c.move, got)
-		}
+		d.expect("usermove " + c.move)
 	}
 	// The initial position set up by FEN is micro-Max's own, but for the
 	// e.p. square (none, not the C program's 0).
@@ -112,9 +105,7 @@ func TestSetboard(t *testing.T) {
 	if p.eval != 1 {
 		t.Errorf("eval %d, want 1 (e4 is 0 from the centre, d4 is 1)", p.eval)
 	}
-	if got := d.sync("usermove e4d3"); len(got) != 0 {
-		t.Errorf("e.p. capture refused: %q", got)
-	}
+	d.expect("usermove e4d3") // e.p.
 }
 
 // TestWebFENCounters: every FEN the engine writes of a game carries the

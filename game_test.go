@@ -10,8 +10,7 @@ import (
 // claim); the other positions of the knights' dance stay open until they
 // too come a third time.
 func TestRepetitionClaim(t *testing.T) {
-	var g gameRecord
-	g.reset(setup{pos: newGame()})
+	g := gameAfter(t, "")
 	name := func(end gameEnd) string {
 		if end == notOver {
 			return "not over"
@@ -35,9 +34,7 @@ func TestRepetitionClaim(t *testing.T) {
 // was possible does not count for a repetition claim (XBoard's rule), even
 // when its pieces stand as in a later one.
 func TestRepetitionAfterEnPassantChance(t *testing.T) {
-	var g gameRecord
-	g.reset(mustFEN(t, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"))
-	g.play(mustMove(t, &g.current().pos, "e2e4")) // next to the pawn on d4: d4xe3 e.p. is possible
+	g := gameAfter(t, "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "e2e4") // next to the pawn on d4: d4xe3 e.p. is possible
 	dance := strings.Fields("e8d8 e1d1 d8e8 d1e1")
 	for round := 1; round <= 3; round++ {
 		for _, m := range dance {

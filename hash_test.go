@@ -7,7 +7,8 @@ import (
 
 // TestSlotRoundTrip: a slot gives back every field exactly as stored, the
 // 32-bit lock, every score a search can reach, every from byte, every
-// to-square with either flag and every depth (see hashSlot).
+// to (an on-board square, with and without its flag) and every depth (see
+// hashSlot).
 func TestSlotRoundTrip(t *testing.T) {
 	table := make([]hashSlot, 3)
 	scores := []int32{0, 1, -1, 8000, -8000, 7999, -8001, math.MaxInt16, math.MinInt16,
@@ -21,6 +22,14 @@ func TestSlotRoundTrip(t *testing.T) {
 			if got := slot.load(); got != want {
 				t.Fatalf("stored %+v, loaded %+v", want, got)
 			}
+		}
+	}
+	var slot hashSlot
+	for v := 0; v < 256; v++ {
+		want := hashEntry{lock: -7, score: -131071, from: uint8(v), to: uint8(v &^ 8), depth: int8(v % 100)}
+		slot.store(want)
+		if got := slot.load(); got != want {
+			t.Fatalf("stored %+v, loaded %+v", want, got)
 		}
 	}
 }
@@ -41,18 +50,5 @@ func TestWideScores(t *testing.T) {
 	}
 	if widest <= math.MaxInt16 {
 		t.Errorf("the table holds scores up to +-%d, want some beyond 16 bits", widest)
-	}
-}
-
-// TestSlotFields: every from byte, every to (an on-board square, with and
-// without its flag) and every depth a search stores come back from a slot.
-func TestSlotFields(t *testing.T) {
-	var slot hashSlot
-	for v := 0; v < 256; v++ {
-		want := hashEntry{lock: -7, score: -131071, from: uint8(v), to: uint8(v &^ 8), depth: int8(v % 100)}
-		slot.store(want)
-		if got := slot.load(); got != want {
-			t.Fatalf("stored %+v, loaded %+v", want, got)
-		}
 	}
 }

@@ -46,6 +46,22 @@ func mustMove(t *testing.T, p *Position, s string) Move {
 	return m
 }
 
+// gameAfter is the game from fen (the initial position if empty) with the
+// moves played, each legal or the test fails.
+func gameAfter(t *testing.T, fen string, moves ...string) *gameRecord {
+	t.Helper()
+	st := setup{pos: newGame()}
+	if fen != "" {
+		st = mustFEN(t, fen)
+	}
+	g := &gameRecord{}
+	g.reset(st)
+	for _, m := range moves {
+		g.play(mustMove(t, &g.current().pos, m))
+	}
+	return g
+}
+
 // samePos compares what a Position holds, the dummy square aside.
 func samePos(p, q Position) bool {
 	return p.side == q.side && p.eval == q.eval && p.epSquare == q.epSquare &&
@@ -101,20 +117,54 @@ func readGoldenReplay(t *testing.T, base string) goldenReplay {
 	return g
 }
 
+// thinks are the C program's iterations of its search at input i: its
+// kibitz lines but the 0-ply one.
+func (g goldenReplay) thinks(i int) []kibitz {
+	var its []kibitz
+	for _, k := range g.blocks[i] {
+		if k.depth > 0 {
+			its = append(its, k)
+		}
+	}
+	return its
+}
+
+// playUCI plays the golden game as a GUI plays one through UCI: the typed
+// moves (one that is illegal, which UCI cannot send, is left out, and the
+// game has diverged from the C program's from there on), and at every think
+// the game so far, given to think with the input's index and the position
+// command that sets it up. think returns the bestmove, which is played,
+// 0000 ending the game.
+func (g goldenReplay) playUCI(t *testing.T, think func(i int, game *gameRecord, position string, diverged bool) (best string)) {
+	t.Helper()
+	game, diverged := gameAfter(t, ""), false
+	moves := []string{"position startpos moves"}
+	for i, line := range g.inputs {
+		if line == "" {
+			if line = think(i, game, strings.Join(moves, " "), diverged); line == "0000" {
+				return
+			}
+		}
+		m, ok := game.current().pos.parseMove(line)
+		if !ok {
+			if !diverged {
+				t.Logf("%s: input %d, %s, is illegal: from here on the game is not the C program's", g.name, i, line)
+			}
+			diverged = true
+			continue
+		}
+		game.play(m)
+		moves = append(moves, m.String())
+	}
+}
+
 // --- Dialogues ----------------------------------------------------------------
 
 // The waits of a dialogue: as long as the slowest honest answer needs on a
 // loaded two-core machine, with a margin, and no longer, so that an engine
-// that hangs or withholds an answer fails its test in seconds. Measured
-// with every wait of the dialogues logged (go test ./... -args
-// -dialogue.log FILE), on this project's machine (2 cores of an AMD EPYC
-// VM, 2026-11-25), loaded by other work: at a load of 5 to 8 (the suite
-// took 71 s instead of 24) the slowest readyok took 0.02 s and the slowest
-// search a test waits for (a golden game's move at 50000 nodes, the
-// browser page's tree at 20000) 1.1 s; at a load of 11 (the suite took
-// 200 s) 0.18 s and 4.0 s. CI's slow runs, both -short, at a load of 5 to
-// 11: under the race detector 0.18 s and 2.2 s, under qemu-aarch64 0.2 s
-// and 3.1 s. The end of a session took at most 0.03 s.
+// that hangs or withholds an answer fails its test in seconds; the waits
+// measured under load (-dialogue.log) are in doc/testing.md's "The
+// dialogues".
 const (
 	// answerWait bounds an answer that needs no search: readyok, which
 	// comes at once even while a search runs, and the end of a session at
@@ -232,7 +282,6 @@ type driver struct {
 	pongsDue    []string // CECP: the pongs owed, in the order of their pings
 	readyDue    int      // UCI: isready commands not yet answered
 	searchesDue int      // UCI: go commands still owed their bestmove
-	bestmoves   int      // UCI: the bestmove lines read
 	recent      []string // the last lines sent (>) and read (<), for failures
 }
 
@@ -366,7 +415,6 @@ func (d *driver) check(line string) {
 			d.fail("%q: no go is waiting for its bestmove", line)
 		}
 		d.searchesDue--
-		d.bestmoves++
 	}
 }
 
@@ -536,6 +584,36 @@ func (d *driver) expectNothing(cmds ...string) {
 	}
 }
 
+// expect fails the test unless cmd is answered with the lines want and no
+// others (sync).
+func (d *driver) expect(cmd string, want ...string) {
+	d.t.Helper()
+	if got := d.sync(cmd); !slices.Equal(got, want) {
+		d.t.Errorf("%q answered %q, want %q; the dialogue's last lines:\n%s", cmd, got, want, strings.Join(d.recent[max(len(d.recent)-8, 0):], "\n"))
+	}
+}
+
+// hasLines reports each of wants that is not a line of got.
+func hasLines(t *testing.T, what string, got []string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !slices.Contains(got, want) {
+			t.Errorf("%s: no %q in %q", what, want, got)
+		}
+	}
+}
+
+// refusedEach sends each of bads alone and wants one line back, starting with
+// prefix and containing part.
+func refusedEach(t *testing.T, sync func(...string) []string, prefix, part string, bads ...string) {
+	t.Helper()
+	for _, bad := range bads {
+		if got := sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], prefix) || !strings.Contains(got[0], part) {
+			t.Errorf("%q answered %q", bad, got)
+		}
+	}
+}
+
 // quiet fails the test if the session writes anything for the time given.
 func (d *driver) quiet(period time.Duration) {
 	d.t.Helper()
@@ -578,6 +656,25 @@ func (d *driver) endedWithin(wait time.Duration) (rest []outputLine, ok bool) {
 	}
 	logWait(d.t, time.Since(start), "the end of the session")
 	return rest, true
+}
+
+// endBy ends the session's input with quit, or by closing it (any other
+// how), as a GUI does, and returns the lines it writes before it ends,
+// which it must within wait.
+func (d *driver) endBy(how string, wait time.Duration) []string {
+	d.t.Helper()
+	start := time.Now()
+	if how == "quit" {
+		d.send("quit")
+	} else {
+		d.endInput()
+	}
+	rest, ok := d.endedWithin(wait)
+	if !ok {
+		d.fail("the session did not end within %v of %s", wait, how)
+	}
+	d.t.Logf("%s: the session ended after %v", how, time.Since(start).Round(time.Millisecond))
+	return texts(rest)
 }
 
 // ended waits for the session to end within answerWait, and returns the
@@ -643,6 +740,17 @@ func thinkingDepth(line string) (depth int, ok bool) {
 	}
 	depth, err := strconv.Atoi(f[0])
 	return depth, err == nil
+}
+
+// notThinking is lines without the CECP thinking lines among them.
+func notThinking(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		if _, thinking := thinkingDepth(l); !thinking {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // uciInfo is what the tests read from a UCI info line.

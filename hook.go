@@ -19,8 +19,10 @@ type searchHook interface {
 	// apart).
 	enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int
 	// iterate: an iteration of depth iter begins (the node counter counted
-	// it); thinkingRoot: the call is the root thinking, not checking a move.
-	iterate(iter int, thinkingRoot bool, nodes int)
+	// it), its board scan starting at firstSq with the table's move to bestTo
+	// first (if bestTo&noSquare); thinkingRoot: the call is the root
+	// thinking, not checking a move.
+	iterate(iter, firstSq, bestTo int, thinkingRoot bool, nodes int)
 	// move: the call has made the move m (m.made: it stands on the board),
 	// or is about to make it. It returns the verdict (m.rule: micro-Max's)
 	// and the move's score (m.score) that stand. m is the search's until
@@ -109,8 +111,8 @@ func (l hookList) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, node
 	l.each(func(h searchHook) { tableDepth = h.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes) })
 	return tableDepth
 }
-func (l hookList) iterate(iter int, thinkingRoot bool, nodes int) {
-	l.each(func(h searchHook) { h.iterate(iter, thinkingRoot, nodes) })
+func (l hookList) iterate(iter, firstSq, bestTo int, thinkingRoot bool, nodes int) {
+	l.each(func(h searchHook) { h.iterate(iter, firstSq, bestTo, thinkingRoot, nodes) })
 }
 func (l hookList) move(m *searchMove) (pruneRule, int) {
 	l.each(func(h searchHook) { m.rule, m.score = h.move(m) })
@@ -132,8 +134,8 @@ type quietHook struct{}
 func (quietHook) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
 	return tableDepth
 }
-func (quietHook) iterate(iter int, thinkingRoot bool, nodes int) {}
-func (quietHook) move(m *searchMove) (pruneRule, int)            { return m.rule, m.score }
-func (quietHook) newBest()                                       {}
-func (quietHook) iterated(best, nodes int) bool                  { return false }
-func (quietHook) leave(best, score, nodes int)                   {}
+func (quietHook) iterate(iter, firstSq, bestTo int, thinkingRoot bool, nodes int) {}
+func (quietHook) move(m *searchMove) (pruneRule, int)                             { return m.rule, m.score }
+func (quietHook) newBest()                                                        {}
+func (quietHook) iterated(best, nodes int) bool                                   { return false }
+func (quietHook) leave(best, score, nodes int)                                    {}

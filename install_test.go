@@ -47,9 +47,8 @@ func TestManPageFlags(t *testing.T) {
 	page := readFile(t, "install/umax.6")
 	fs := flag.NewFlagSet("umax", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	if _, err := parseCommandLine(fs, nil); err != nil {
-		t.Fatal(err)
-	}
+	_, err := parseCommandLine(fs, nil)
+	must(t, err)
 	var flags []string
 	fs.VisitAll(func(f *flag.Flag) { flags = append(flags, f.Name) })
 	_, options, ok := strings.Cut(string(page), "\n.SH OPTIONS\n")
@@ -111,6 +110,19 @@ func TestEngineListFile(t *testing.T) {
 	}
 }
 
+// TestLogoIsGenerated: install/umax.png is what scripts/logo.go draws
+// (shapes and a bitmap font, nothing downloaded); go run scripts/logo.go
+// writes it.
+func TestLogoIsGenerated(t *testing.T) {
+	if testing.Short() { // the emulated runs (qemu, Wine) cannot start the host's go
+		t.Skip("not in the short runs: it starts go run scripts/logo.go")
+	}
+	t.Parallel() // a program of its own: it runs beside the goldens
+	if out, err := exec.Command("go", "run", "scripts/logo.go", "-check").CombinedOutput(); err != nil {
+		t.Errorf("go run scripts/logo.go -check: %v\n%s", err, out)
+	}
+}
+
 // installPrograms are the outside programs TestInstall runs, with their
 // Debian packages: make, the manual page's readers, unshare (which gives
 // XBoard a /usr/local of the staged install without root), XBoard and its
@@ -121,15 +133,11 @@ var installPrograms = []struct{ program, debianPackage string }{
 }
 
 // TestInstall runs "make install" into a folder (DESTDIR) and checks what
-// it puts there, as Debian's engine packages have it; "make uninstall"
-// takes it away again. The manual page renders in man without a warning
-// and man finds it by name. Then XBoard meets the staged install as if it
-// were in /usr/local (a mount namespace of unshare puts the staged
-// /usr/local there for XBoard alone: nothing is installed, and root is not
-// needed): with a new settings file, its -autoInstall (Debian's default)
-// adds the engine to the Load Engine list, and it plays a game with the
-// engine given by its name, -fcp umax, with no path, found in PATH; in a
-// second run -fe umax loads it from that list, and XBoard shows the logo.
+// it puts there, as Debian's engine packages have it, and "make uninstall";
+// the manual page in man; and XBoard meeting the staged install as if it
+// were in /usr/local (a mount namespace of unshare's, without root): its
+// engine list, a game with -fcp umax and one with -fe umax, showing the
+// logo (doc/testing.md says each step).
 func TestInstall(t *testing.T) {
 	needFull(t, "make install into a folder, its manual page in man, and XBoard starting the engine by name (make, man-db, groff-base, util-linux, xboard, xvfb, fairymax)")
 	for _, p := range installPrograms {
@@ -221,9 +229,7 @@ func TestInstall(t *testing.T) {
 		for _, d := range []string{local, etc, home} {
 			err = errors.Join(err, os.Mkdir(d, 0o755))
 		}
-		if err = errors.Join(err, os.WriteFile(filepath.Join(etc, "xboard.conf"), master, 0o644)); err != nil {
-			t.Fatal(err)
-		}
+		must(t, errors.Join(err, os.WriteFile(filepath.Join(etc, "xboard.conf"), master, 0o644)))
 		inNamespace := func(script string, args ...string) {
 			ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 			defer cancel()
@@ -473,9 +479,7 @@ func TestRelease(t *testing.T) {
 	name, deb := "umax-"+version+"-linux-amd64", "umax_1.2.3~rc.1_amd64.deb"
 	archive, unpacked := filepath.Join(dist, name+".tar.gz"), t.TempDir()
 	out, err := exec.Command("tar", "-tvzf", archive).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	var entries []string
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") { // mode, owner, size, date, time, name
 		f := strings.Fields(line)
@@ -498,9 +502,8 @@ func TestRelease(t *testing.T) {
 	if !slices.Equal(entries, want) {
 		t.Errorf("%s.tar.gz holds\n%s\nwant\n%s", name, strings.Join(entries, "\n"), strings.Join(want, "\n"))
 	}
-	if out, err = exec.Command("dpkg-deb", "-c", filepath.Join(dist, deb)).Output(); err != nil {
-		t.Fatal(err)
-	}
+	out, err = exec.Command("dpkg-deb", "-c", filepath.Join(dist, deb)).Output()
+	must(t, err)
 	var debFiles []string
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if f := strings.Fields(line); f[0][0] == '-' {

@@ -26,8 +26,10 @@ const maxPVMoves = 32
 type searchLimits struct {
 	// soft and hard are the time limits of a timed search (hard 0: none):
 	// no iteration is begun after soft, nor one that would not end before
-	// hard, and at hard the search gives up mid-iteration. They count from
-	// the start of the job, or for a ponder search from ponderhit.
+	// hard, and at hard the search gives up mid-iteration. soft == hard is
+	// a fixed time per move, used to its end: an iteration is begun until
+	// hard, whether it can end or not. They count from the start of the
+	// job, or for a ponder search from ponderhit.
 	soft, hard time.Duration
 	depth      int // no iteration deeper than this, as reported (0: none)
 	budget     int // micro-Max's root node budget, as searchControl's (0: none)
@@ -46,8 +48,12 @@ type searchLimits struct {
 	// searchmoves). The result is never another move; if none of them is
 	// legal, the job does not search and has no move.
 	searchMoves []Move
-	stats       bool          // count the search's statistics (-stats, UCI's debug)
-	tree        *treeRecorder // if set, records the tree of one iteration (tree.go; the page's umax record)
+	// multiPV, if > 1, is the number of lines searched (multipv.go): the
+	// best line, then the best without its first move, and so on, depth
+	// by depth. Analysis and the moves of UCI's go; 0 and 1: micro-Max.
+	multiPV int
+	stats   bool          // count the search's statistics (-stats, UCI's debug)
+	tree    *treeRecorder // if set, records the tree of one iteration (tree.go; the page's umax record)
 	// strength, if set, may play the job's move at a strength level instead
 	// of micro-Max's own search, and says whether it did (strengthSetting,
 	// strength.go). Analysis (infinite) never asks it.
@@ -64,6 +70,12 @@ type iteration struct {
 	nodes   int           // micro-Max's node counter so far (the C program's N-128)
 	elapsed time.Duration // since the job started (node clock: nodes / nps)
 	pv      []Move        // the principal variation, best move first, every move legal
+	// line is the line's number in a search of several (limits.multiPV),
+	// 1 the best; 0 in a search of one.
+	line int
+	// partial: the iteration was stopped before it ended; its move is the
+	// root's best so far (rootBest), its score that move's.
+	partial bool
 }
 
 // searchResult is what a job found.
@@ -94,6 +106,7 @@ type searchJob struct {
 	ctl         searchControl // what the search is asked (search.go); its poll reads the fields below
 	stopped     atomic.Bool   // give up now, mid-iteration
 	maxNodes    atomic.Int64  // if > 0, give up when the node counter reaches it
+	deadline    atomic.Int64  // if > 0, give up at this time since the start (a time.Duration)
 	polled      atomic.Int64  // the node counter when the search last polled
 	stats       *searchStats  // the search's statistics, if the limits ask for them
 	legal       []Move        // the root moves the job may play, in generator order
@@ -106,11 +119,11 @@ type searchJob struct {
 	ended      bool          // the search itself is over
 	endNodes   int           // its nodes, once over
 	endTime    time.Duration // its time, once over
-	hardTimer  *time.Timer
 	released   bool
 	release    chan struct{} // closed by stop, and for a ponder search by ponderhit
 
 	lastIterTime time.Duration // the search goroutine's own: the last iteration's time
+	unfinished   rootBest      // the search goroutine's own: the unfinished iteration's best so far
 
 	finished chan struct{}
 	result   searchResult // set before finished is closed
@@ -150,6 +163,7 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 	j.ctl.literal = limits.tree != nil // the tree is the literal search's (tree.go)
 	j.ctl.budget = cmp.Or(limits.budget, noBudget)
 	j.ctl.report = j.iterationDone
+	j.ctl.rootMove = j.rootMove
 	j.ctl.poll = j.poll
 	switch {
 	case limits.infinite:
@@ -200,18 +214,19 @@ func (j *searchJob) startClock(at time.Time, nodes int) {
 		j.maxNodes.Store(int64(min(limit, noBudget)))
 		return
 	}
-	j.hardTimer = time.AfterFunc(time.Until(at.Add(j.limits.hard)), func() { j.stopped.Store(true) })
+	j.deadline.Store(int64(max(at.Add(j.limits.hard).Sub(j.start), 1))) // read by poll: no timer to wake up
 }
 
 // poll is the search's look at the job's stop flags, every stopPollNodes
-// nodes (the searchControl's poll): stop, or a node limit reached.
+// nodes (the searchControl's poll): stop, a node limit reached, or the
+// hard time limit.
 func (j *searchJob) poll(nodes int) bool {
 	if j.limits.yield != nil {
 		j.limits.yield() // in a browser, the worker reads its messages now and then (worker_js.go)
 	}
 	j.polled.Store(int64(nodes))
-	limit := j.maxNodes.Load()
-	return j.stopped.Load() || limit > 0 && int64(nodes) >= limit
+	limit, deadline := j.maxNodes.Load(), j.deadline.Load()
+	return j.stopped.Load() || limit > 0 && int64(nodes) >= limit || deadline > 0 && time.Since(j.start) >= time.Duration(deadline)
 }
 
 // run is the job's goroutine.
@@ -225,17 +240,21 @@ func (j *searchJob) run() {
 		if j.limits.strength != nil && !j.limits.infinite { // a strength level: never in analysis
 			played, atLevel = j.limits.strength.playAtLevel(j)
 		}
-		if !atLevel {
+		switch {
+		case atLevel:
+		case j.multiLines() > 1:
+			j.searchLines()
+		default:
 			played = e.rootSearch(&j.ctl)
+			if e.aborted {
+				j.reportUnfinished()
+			}
 		}
 		res = searchResult{aborted: e.aborted, nodes: e.nodes, stats: j.stats}
 	}
 	res.played = played
 	j.mu.Lock()
 	j.ended = true
-	if j.hardTimer != nil {
-		j.hardTimer.Stop()
-	}
 	res.elapsed = j.elapsed(res.nodes)
 	j.endNodes, j.endTime = res.nodes, res.elapsed
 	res.last = j.last
@@ -286,39 +305,109 @@ func (j *searchJob) iterationDone(depth, nodes, score, from, to int) {
 	if depth >= e.mateDepth()-1 {
 		depth = j.last.depth + 1 // a mate, which micro-Max stores as good to any depth (98): the iteration's
 	}
+	j.unfinished = rootBest{} // the next iteration's best counts once it has searched pv[0]
+	begun := j.last.elapsed
+	it := j.record(iteration{depth: depth, score: score, nodes: nodes, pv: pv})
+	if j.enough(it.depth, begun, it.elapsed) {
+		j.ctl.softStop.Store(true)
+	}
+}
+
+// record makes it, with its time, the job's last iteration (in a search of
+// several lines, only the first line is), and calls the adapter back with
+// it. On the search's goroutine.
+func (j *searchJob) record(it iteration) iteration {
 	j.mu.Lock()
-	it := iteration{depth: depth, score: score, nodes: nodes, elapsed: j.elapsed(nodes), pv: pv}
-	previous := j.last.elapsed
-	j.last = it
-	soft, hard := j.limits.soft, j.limits.hard // ponderhitWith may set them
-	timed := !j.limits.infinite && !j.pondering && hard > 0
-	var sinceClock time.Duration
-	if timed {
-		sinceClock = it.elapsed - j.clockOffset()
+	it.elapsed = j.elapsed(it.nodes)
+	if it.line <= 1 {
+		j.last = it
 	}
 	j.mu.Unlock()
 	if j.onIteration != nil {
 		j.onIteration(it)
 	}
+	return it
+}
+
+// enough reports whether the search should begin no iteration after one
+// of depth depth that ran from the job's time begun to ended: the depth
+// limit is reached, or the time limits allow none. On the search's
+// goroutine.
+func (j *searchJob) enough(depth int, begun, ended time.Duration) bool {
 	if j.limits.depth > 0 && depth >= j.limits.depth {
-		j.ctl.softStop.Store(true)
+		return true
 	}
+	j.mu.Lock()
+	soft, hard := j.limits.soft, j.limits.hard // ponderhitWith may set them
+	timed := !j.limits.infinite && !j.pondering && hard > 0
+	var sinceClock time.Duration
+	if timed {
+		sinceClock = ended - j.clockOffset()
+	}
+	j.mu.Unlock()
 	if !timed {
-		return
+		return false
 	}
-	// Start no new iteration after the soft limit, nor one that would not
-	// end before the hard limit: each takes some times longer than the one
-	// before (the growth measured, between 2 and 8; 5 until measured).
-	iterTime := it.elapsed - previous
+	// Start no new iteration after the soft limit, nor, unless the time is
+	// fixed (soft == hard), one that would not end before the hard limit:
+	// each takes some times longer than the one before (the growth
+	// measured, between 2 and 8; 5 until measured).
+	iterTime := ended - begun
 	growth := 5.0
 	if j.lastIterTime > time.Millisecond {
 		growth = min(max(float64(iterTime)/float64(j.lastIterTime), 2), 8)
 	}
 	j.lastIterTime = iterTime
 	next := time.Duration(growth * float64(iterTime))
-	if sinceClock >= soft || sinceClock+next > hard {
-		j.ctl.softStop.Store(true)
+	return sinceClock >= soft || soft < hard && sinceClock+next > hard
+}
+
+// rootBest is the best move so far of the root's unfinished iteration,
+// micro-Max's own (C: m, X and Y at the root: the first move searched with
+// the highest score), which counts once the iteration has searched the
+// best move of the last finished one (micro-Max tries it first, or,
+// castling or a double step, where its scan finds it), or at once if no
+// iteration has finished.
+type rootBest struct {
+	counts   bool
+	iter     int // micro-Max's iteration (the depth reported is iter-1)
+	score    int
+	from, to int
+}
+
+// rootMove is the search's rootMove: the thinking root has searched the
+// move from-to in iteration iter, and it scored score. On the search's
+// goroutine, which alone writes j.last.
+func (j *searchJob) rootMove(iter, from, to, score int) {
+	u := &j.unfinished
+	if u.iter != iter {
+		*u = rootBest{iter: iter, score: -infinity}
 	}
+	if score > u.score { // micro-Max's own test (C: v>m)
+		u.score, u.from, u.to = score, from, to
+	}
+	u.counts = u.counts || len(j.last.pv) == 0 || j.last.pv[0].from == from && j.last.pv[0].to == to
+}
+
+// reportUnfinished reports the iteration that a stop interrupted as a
+// partial one, with the root's best move so far, if it counts (rootBest):
+// the move the search then plays. It runs after the search (the table is
+// quiet).
+func (j *searchJob) reportUnfinished() {
+	u := j.unfinished
+	if !u.counts || u.iter-1 <= j.last.depth {
+		return
+	}
+	pv := j.e.principalVariation(&j.root, u.from, u.to, maxPVMoves)
+	if len(pv) == 0 {
+		return // cannot happen: the root decided on a legal move
+	}
+	if m, ok := j.playable(pv[0]); !ok {
+		return // cannot happen: the root searches only listed moves
+	} else if m != pv[0] {
+		pv = []Move{m}
+	}
+	j.record(iteration{depth: u.iter - 1, score: u.score, nodes: j.e.nodes, pv: pv, partial: true})
 }
 
 // clockOffset is the job's elapsed time when the time limits started.
@@ -412,7 +501,7 @@ func (j *searchJob) wait() searchResult {
 // ruleUnlisted is searchmoves' rule: it cuts a root move not listed. It is
 // numbered after the laboratory's rules (lab.go), whose rule names end with
 // it: a rule of the laboratory's on its number would not compile there.
-const ruleUnlisted pruneRule = 13
+const ruleUnlisted pruneRule = 16
 
 // rootMoveSet is UCI's searchmoves, a search hook: bit bitIndex(to) of
 // set[bitIndex(from)] for each root move to search; the others are cut,

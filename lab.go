@@ -52,12 +52,16 @@ const (
 	ruleGooseLegal                             // a goose chase, protection by a legal recapture
 	ruleGooseRefined                           // a goose chase pruned for good (the thread's refinement)
 	ruleGooseBudget                            // a goose chase out of the budget of its branch (the thread's iterated QS)
+	ruleGooseEqual                             // an equal capture of a protected piece in the quiescence search (the thread's rule 2)
+	ruleNullMove                               // the null move failed high: the node is cut (its first move carries the cut)
+	ruleStandPat                               // the super stand-pat: the null move's cut taken without its search (Muller)
 	numPruneRules    = ruleUnlisted + 1        // how many values a pruneRule takes: searchmoves' ruleUnlisted (job.go) is the last
 )
 
 // ruleNames are the rules' short names, as -stats and -tree print them.
 var ruleNames = [numPruneRules]string{"searched", "futile", "extended", "deep", "aggressive", "goose",
-	"late", "general", "weak", "overkill", "goose-legal", "goose-refined", "goose-budget", ruleUnlisted: "unlisted"}
+	"late", "general", "weak", "overkill", "goose-legal", "goose-refined", "goose-budget", "goose-equal", "null-move",
+	"stand-pat", ruleUnlisted: "unlisted"}
 
 func (r pruneRule) String() string {
 	if r < numPruneRules {
@@ -70,16 +74,20 @@ func (r pruneRule) String() string {
 type labSettings struct {
 	frontierMargin int  // M: a move with s<=1 is searched only if v+M > f (micro-Max: 0)
 	extended       bool // extended futility at s==2, margin extendedMargin
-	deep           bool // deep futility at s==2..3
+	deep           bool // deep futility at s==2..3 (2..3+R with the null move)
 	aggressive     bool // aggressive futility, margin aggressiveMargin
 	goose          bool // no goose chases in the quiescence search
 	lateMove       bool // late move pruning at s<=2
-	general        bool // general deep futility at s==2..3
+	general        bool // general deep futility at s==2..3 (2..3+R with the null move)
 	weak           bool // general deep futility, and its weak form without the queen
 	overkill       bool // over-kill at s<=2
 	gooseLegal     bool // goose chases, protected meaning a legal recapture
 	gooseRefined   bool // goose chases pruned only for good (legal protection, no second attacker or a cheap protector)
 	gooseBudget    int  // the goose budget's passes in a horizon node (the thread's MAX_QS_ITER+1), 0: off
+	gooseHorizon   bool // the goose budget iterated only in horizon nodes, calls asked for depth 1 (else also in the first iteration of every call)
+	gooseEqual     bool // rule 2 alone: no equal capture of a protected piece in the quiescence search
+	gooseTryEqual  bool // the thread's revision of rule 2, "Do try equal captures": the goose budget charges none
+	nullMove       int  // R: a null move with reduction R at every node with two plies left or more; 0: none (micro-Max)
 	shadow         bool // every pruned move also searched, its score only counted (shadow.go)
 }
 
@@ -124,6 +132,10 @@ const (
 	// 8 goose chases a branch (the thread's MAX_QS_ITER, which it leaves
 	// open; micro-Max's exchanges on one square seldom charge more).
 	maxGooseBudget = 9
+	// maxNullMove is the largest reduction R of the null move (-null-move):
+	// 1 to 3 span the values engines have used (R=2 and 3 are the common
+	// ones; seed 000 leaves R open).
+	maxNullMove = 3
 )
 
 // active reports whether any switch is on: then labRule decides the moves.
@@ -139,6 +151,12 @@ type labRules struct {
 	// their quiescence search again, and those that stopped at the last
 	// pass with a goose chase pruned in its essential tree.
 	repeated, capped int
+	// The null move (nullMove) searches from a node with its keys, which
+	// the hook is not told: each frame keeps its call's, from the root's
+	// (rootSearch) on, and next holds those of the reply to the move last
+	// told. nulling says that the next call is the null move's reply.
+	next    [2]int32
+	nulling bool
 }
 
 // labFrame is what the laboratory keeps of a call of the search: its
@@ -156,18 +174,32 @@ type labFrame struct {
 	movePrunes int  // ... in the move last told (itself, or in its reply's essential tree)
 	bestPrunes int  // ... in the move that gave the best score
 	essential  int  // ... in the essential tree of the iteration ended last
+	// The null move's (nullMove): the call's hash keys (C: J, Z) and
+	// whether it is a null move's reply, where no null move is tried.
+	indexKey, lockKey int32
+	afterNull         bool
 }
 
 func (l *labRules) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
 	if lastTo == 8 { // the root: a new search (one stopped may have left calls)
-		l.frames = l.frames[:0]
+		l.frames, l.nulling = l.frames[:0], false
 	}
 	f := labFrame{eval: eval, beta: beta}
+	if l.lab.nullMove > 0 {
+		f.indexKey, f.lockKey = l.next[0], l.next[1] // the reply to the move last told, or the null move's
+		switch n := len(l.frames); {
+		case lastTo == 8:
+			f.indexKey, f.lockKey = l.e.rootIndexKey, l.e.rootLockKey
+		case lastTo == noSquare && !l.nulling && n > 0: // a stalemate probe: its caller's position
+			f.indexKey, f.lockKey = l.frames[n-1].indexKey, l.frames[n-1].lockKey
+		}
+		f.afterNull, l.nulling = l.nulling, false
+	}
 	if l.lab.gooseBudget > 0 {
 		if n := len(l.frames); n > 0 && l.frames[n-1].iter == 1 { // a reply inside a quiescence search
 			f.budget = l.frames[n-1].passOn
 		} else {
-			f.horizon = lastTo&offBoard == 0 // not the root, nor a stalemate probe
+			f.horizon = lastTo&offBoard == 0 && (depth == 1 || !l.lab.gooseHorizon) // not the root, nor a stalemate probe (nor a null move's reply)
 		}
 		if depth == 1 {
 			tableDepth = 0 // a depth-1 entry does not say under which budget it was searched
@@ -176,7 +208,7 @@ func (l *labRules) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nod
 	l.frames = append(l.frames, f)
 	return tableDepth
 }
-func (l *labRules) iterate(iter int, thinkingRoot bool, nodes int) {
+func (l *labRules) iterate(iter, firstSq, bestTo int, thinkingRoot bool, nodes int) {
 	f := &l.frames[len(l.frames)-1]
 	f.made, f.iter = 0, iter
 	if f.horizon && iter == 1 {
@@ -252,9 +284,18 @@ func (l *labRules) move(m *searchMove) (pruneRule, int) {
 	node := *f // the node's evaluation and the moves it made before m
 	f.made++
 	f.movePrunes = 0
+	if node.made == 0 && l.lab.nullMove > 0 { // the node's null move, before its first move
+		if rule := l.nullMove(m); rule != notPruned {
+			return rule, m.beta
+		}
+		f = &l.frames[len(l.frames)-1] // (the null move's search may have moved the frames)
+	}
 	rule, score := l.e.labRule(m, node, &l.lab)
+	if rule == notPruned && l.lab.nullMove > 0 {
+		l.next[0], l.next[1] = moveKeys(f.indexKey, f.lockKey, m.from, m.to, m.captureSq, m.piece, m.newPiece, m.victim, m.rookFrom)
+	}
 	if rule == notPruned && l.lab.gooseBudget > 0 && m.iter == 1 && m.remaining == 1 {
-		charge := l.e.gooseCharge(m)
+		charge := l.e.gooseCharge(m, l.lab.gooseTryEqual)
 		if charge > f.budget { // a goose chase, out of budget
 			f.prunes++
 			f.movePrunes = 1
@@ -263,6 +304,85 @@ func (l *labRules) move(m *searchMove) (pruneRule, int) {
 		f.passOn = f.budget - charge
 	}
 	return rule, score
+}
+
+// nullMove is the null move (-null-move R), which micro-Max does not
+// have, tried where a node would make its first move m (the fast search
+// asks before it makes m, the literal search after: the move is then taken
+// back for the null move's search, and made again): the node passes, and
+// the opponent's reply is searched R plies shallower than a move's, with
+// the window at beta, from the node's position with the other side to move
+// (C's keys J and Z, no e.p. square). If it fails high the node is cut:
+// its first move is pruned with the score beta (ruleNullMove), so that the
+// node fails high at its next move (as over-kill fails a node high) and
+// stores m as its best move. Tried as engines try it: with two plies left
+// or more (the node's iteration d>=2: its moves have s>=1), not at the
+// root, not in a null move's reply (no two in a row), not when the side to
+// move is in check, its evaluation e is below beta or the window holds a
+// mate score, and not without a piece besides its pawns and its king, where
+// passing may be the best move (zugzwang).
+//
+// Its search is taken without search where seed 000 says it must fail high
+// ("Deep Futility"): the super stand-pat, "such a cutoff on the null move
+// can be taken upto d = 2+R, as up to this depth the reply would be
+// searched with d<=1", when
+//
+//	CurEval >= Beta + PVal[FirstPiece(SideToMove)] + PosMargin
+//
+// that is e - (the opponent's best gain: our best piece but the king, a
+// promotion if he has a pawn on his seventh rank) - posMargin >= l, at the
+// seed's d, micro-Max's s of the node's moves, iteration d less one, up to
+// 2+R (ruleStandPat). Deep futility and general deep futility then prune,
+// in the parent, the moves that lead to such nodes, up to s=3+R (labRule).
+func (l *labRules) nullMove(m *searchMove) pruneRule {
+	e, r := l.e, l.lab.nullMove
+	f := &l.frames[len(l.frames)-1]
+	if m.iter < 2 || m.root || f.afterNull || f.eval < m.beta || mateWindow(m.alphaNow, m.beta) ||
+		e.inCheckBefore(m) || !e.hasPiece(m) {
+		return notPruned
+	}
+	if m.iter-1 <= 2+r && f.eval-e.gainOn(m, 24-m.side, 4, false)-posMargin >= m.beta {
+		return ruleStandPat
+	}
+	told := *m // the searches tell every move in e.told: m is overwritten below
+	b := &e.board
+	squares := [...]int{m.from, m.to, m.captureSq, m.rookFrom, m.passed}
+	var now, before [len(squares)]int8
+	if m.made { // the literal search: take the move back
+		for i, sq := range squares {
+			now[i], before[i] = b[uint8(sq)], int8(m.at(b, sq, false))
+		}
+		for i, sq := range squares {
+			b[uint8(sq)] = before[i]
+		}
+	}
+	search := e.search
+	if e.literal || e.ctl.literal {
+		search = e.searchLiteral
+	}
+	l.next[0], l.next[1], l.nulling = f.indexKey, f.lockKey, true
+	score := -search(24-m.side, -m.beta, 1-m.beta, -f.eval, f.indexKey, f.lockKey, noSquare, noSquare, max(m.iter-1-r, 1))
+	if m.made { // and make it again
+		for i := len(squares) - 1; i >= 0; i-- {
+			b[uint8(squares[i])] = now[i]
+		}
+	}
+	*m = told
+	if score >= m.beta {
+		return ruleNullMove
+	}
+	return notPruned
+}
+
+// hasPiece reports whether the side to move before m has a piece besides
+// its pawns and its king.
+func (e *Engine) hasPiece(m *searchMove) bool {
+	for _, sq := range boardSquares {
+		if p := m.at(&e.board, sq, false); p&m.side != 0 && p&7 > 2 && p&7 != 4 {
+			return true
+		}
+	}
+	return false
 }
 
 // labRule decides the fate of a move by micro-Max's futility test and the
@@ -278,7 +398,7 @@ func (e *Engine) labRule(m *searchMove, node labFrame, lab *labSettings) (pruneR
 	switch {
 	case m.remaining <= 1:
 		rule, score = e.frontierRule(m, lab)
-	case m.remaining <= 3:
+	case m.remaining <= 3+lab.nullMove: // the seed's 1<d<=3+R
 		rule, score = e.preFrontierRule(m, node, lab)
 	}
 	switch {
@@ -349,7 +469,7 @@ func (e *Engine) frontierRule(m *searchMove, lab *labSettings) (pruneRule, int) 
 	// recaptures on the last move's square (s=1 at d=1); there a
 	// recapture by a more valuable piece of a victim the opponent can
 	// capture back is not searched (the budget of goose chases is 0).
-	case m.iter == 1 && (lab.goose || lab.gooseLegal || lab.gooseRefined):
+	case m.iter == 1 && (lab.goose || lab.gooseLegal || lab.gooseRefined || lab.gooseEqual):
 		if rule := e.gooseRule(m, lab); rule != notPruned {
 			return rule, min(v, f)
 		}
@@ -358,7 +478,8 @@ func (e *Engine) frontierRule(m *searchMove, lab *labSettings) (pruneRule, int) 
 }
 
 // preFrontierRule decides a move whose reply has two or three plies left
-// (s==2..3): extended, deep and aggressive futility.
+// (s==2..3; with the null move's reduction R up to 3+R, where only deep
+// and general deep futility apply): extended, deep and aggressive futility.
 func (e *Engine) preFrontierRule(m *searchMove, node labFrame, lab *labSettings) (pruneRule, int) {
 	v, f := m.score, m.alphaNow
 	switch {
@@ -371,7 +492,7 @@ func (e *Engine) preFrontierRule(m *searchMove, node labFrame, lab *labSettings)
 	case lab.extended && m.remaining == 2 && v+extendedMargin <= f && !mateWindow(f, m.beta) &&
 		!e.givesCheck(m) && !e.inCheckBefore(m):
 		return ruleExtended, v
-	// Deep futility (seed 000) at s==2..3: see deepFutile.
+	// Deep futility (seed 000) at s==2..3+R: see deepFutile.
 	case lab.deep && e.deepFutile(m):
 		return ruleDeep, v
 	// Aggressive futility (seed 004): "only attempted if it's the
@@ -420,8 +541,9 @@ func mateWindow(alpha, beta int) bool {
 }
 
 // deepFutile is deep futility pruning (seed 000, H.G. Muller's "Deep
-// Futility"), for a move with s==2 or 3 (the seed's 1<d<=3+R, R=0 as
-// micro-Max has no null move). The seed prunes a move when
+// Futility"), for a move with s==2 or 3 (the seed's 1<d<=3+R: R=0 as
+// micro-Max has no null move; with -null-move R up to s=3+R). The seed
+// prunes a move when
 //
 //	NewEval <= Alpha - PVal[FirstPiece(Opponent)] - PosMargin
 //
@@ -442,6 +564,9 @@ func mateWindow(alpha, beta int) bool {
 // the seventh rank after the move, our next move may also gain a promotion
 // (promoGain). Where micro-Max has no null move the seed's opponent "passes"
 // by his best move; like the seed we assume having the move never hurts.
+// With the null move (-null-move R) he does pass: the node after the move
+// would take the super stand-pat (labRules.nullMove), which deep futility
+// foresees up to s=3+R.
 func (e *Engine) deepFutile(m *searchMove) bool {
 	gap := m.alphaNow - m.score - posMargin // what the next move would have to gain
 	if gap < 0 {
@@ -461,26 +586,38 @@ func (e *Engine) nextGain(m *searchMove) int { return e.gainAfter(m, m.side) }
 // gainAfter is the most material one move of side can gain after m: the
 // other side's most valuable piece but the king, and a promotion if side
 // has a pawn on its seventh rank.
-func (e *Engine) gainAfter(m *searchMove, side int) int { return e.gainAfterBut(m, side, 4) }
+func (e *Engine) gainAfter(m *searchMove, side int) int { return e.gainOn(m, side, 4, true) }
 
-// gainAfterBut is gainAfter with the other side's pieces of kind but (the
-// king, 4, or besides it the queen, 7) left out.
-func (e *Engine) gainAfterBut(m *searchMove, side, but int) int {
+// gainAfterBut is gainAfter without one of the other side's pieces of kind
+// but (7: "all but the queen"; a second queen counts).
+func (e *Engine) gainAfterBut(m *searchMove, side, but int) int { return e.gainOn(m, side, but, true) }
+
+// gainOn is the most material one move of side can gain on the board after
+// m (after) or before it: the other side's most valuable piece but the
+// king and but one piece of kind but (4: none more; 7: the queen, "all but
+// the queen", so that a second queen counts), and a promotion if side has a
+// pawn on its seventh rank.
+func (e *Engine) gainOn(m *searchMove, side, but int, after bool) int {
 	b := &e.board
 	them := 24 - side
-	best := 0
+	best, skipped := 0, but == 4
 	for _, sq := range boardSquares {
-		p := m.at(b, sq, true)
-		if p&them != 0 && p&7 != 4 && p&7 != but {
-			best = max(best, 99*pieceValue[p&7])
+		p := m.at(b, sq, after)
+		if p&them == 0 || p&7 == 4 {
+			continue
 		}
+		if p&7 == but && !skipped {
+			skipped = true
+			continue
+		}
+		best = max(best, 99*pieceValue[p&7])
 	}
 	seventh := 16 // White's pawns promote on rank 8 (squares 0..7), from 16..23
 	if side == black {
 		seventh = 96
 	}
 	for sq := seventh; sq < seventh+8; sq++ {
-		if p := m.at(b, sq, true); p&side != 0 && p&7 < 3 {
+		if p := m.at(b, sq, after); p&side != 0 && p&7 < 3 {
 			return best + promoGain
 		}
 	}
@@ -489,7 +626,8 @@ func (e *Engine) gainAfterBut(m *searchMove, side, but int) int {
 
 // generalFutile is general deep futility (seed 000, "General Deep
 // Futility", and the CPW page's form of it), for a move with s==2..3
-// ("applied at depths of 1<d<=3+R, i.e. with two moves to go"):
+// ("applied at depths of 1<d<=3+R, i.e. with two moves to go"; with
+// -null-move R up to s=3+R, its weak form only to 3):
 //
 //	CurEval <= Alpha - PVal[FirstPiece(Opponent)] - PVal[SecondPiece(Opponent)] - 2*PosMargin
 //
@@ -543,11 +681,12 @@ func (e *Engine) generalFutile(m *searchMove, eval int, lab *labSettings) pruneR
 		if !e.givesCheck(m) {
 			return ruleGeneral
 		}
-	case lab.weak && top[0] == 99*pieceValue[7] && top[1]+top[2] <= gap+posMargin2 && m.victim&7 != 7:
+	case !lab.weak || m.remaining > 3: // the weak form is "Unfortunately not upto d=3+R"
+	case top[0] == 99*pieceValue[7] && top[1]+top[2] <= gap+posMargin2 && m.victim&7 != 7:
 		if !e.givesCheck(m) && !e.pinsQueen(m) {
 			return ruleWeak
 		}
-	case lab.weak && top[0] == 99*pieceValue[7]: // the limit less his second piece
+	case top[0] == 99*pieceValue[7]: // the limit less his second piece
 		next := m.alphaNow - m.score - posMargin // what the next move would have to gain
 		if next >= 0 && e.gainAfterBut(m, m.side, 7) <= next && !e.givesCheck(m) && !e.pinsQueen(m) {
 			return ruleWeak
@@ -576,7 +715,13 @@ func (e *Engine) pinsQueen(m *searchMove) bool {
 // first of those switched on that applies.
 func (e *Engine) gooseRule(m *searchMove, lab *labSettings) pruneRule {
 	capturer, victim := m.piece&7, m.victim&7
-	if capturer != 4 && pieceValue[capturer] == pieceValue[victim] && victim != 0 && lab.gooseRefined && lab.gooseBudget > 0 {
+	equal := capturer != 4 && victim != 0 && pieceValue[capturer] == pieceValue[victim]
+	// Rule 2 alone (seed 003): "Don't try equal captures if the victim is
+	// protected", protected as for rule 1 (gooseChase): the plain attack.
+	if equal && lab.gooseEqual && e.gooseChase(m) {
+		return ruleGooseEqual
+	}
+	if equal && lab.gooseRefined && lab.gooseBudget > 0 && !lab.gooseTryEqual {
 		// The refinement's equal captures, where the goose budget makes
 		// them goose chases (rule 2): "if you don't have a second attacker
 		// of the square ... even equal captures might always be pointless".
@@ -639,10 +784,20 @@ func (e *Engine) gooseChase(m *searchMove) bool {
 // chase"). The thread's code charges the two apart, the daughter
 // rejecting the move when its budget goes below 0; micro-Max decides in
 // the parent, so the move is pruned when its charge exceeds the budget.
-func (e *Engine) gooseCharge(m *searchMove) int {
+//
+// With tryEqual, the thread's revision ("2) Do try equal captures (even if
+// the victim is protected)"), an equal capture costs nothing: rule 2 is
+// not charged. Rule 3's replies stay those of obvious gain (the revision's
+// "through moves other than (1) or (2)"): an equal recapture of a protected
+// piece is none, and an unprotected piece under attack still is ("it would
+// stop me from trying that same PxB ... if my R or Q were unprotected and
+// under Q attack").
+func (e *Engine) gooseCharge(m *searchMove, tryEqual bool) int {
 	charge := 0
 	capturer, victim := m.piece&7, m.victim&7
-	if victim != 0 && (capturer == 4 || pieceValue[capturer] >= pieceValue[victim]) && e.legalProtector(m) >= 0 {
+	higher := capturer == 4 || pieceValue[capturer] > pieceValue[victim]
+	equal := capturer != 4 && pieceValue[capturer] == pieceValue[victim]
+	if victim != 0 && (higher || equal && !tryEqual) && e.legalProtector(m) >= 0 {
 		charge++
 	}
 	if e.obviousReply(m) {

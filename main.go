@@ -31,9 +31,10 @@
 //	-literal          search with the literal transliteration of micro-Max's D(): the same output, slower
 //	-stats            after each search, per ply: moves made, searched and pruned; nodes; hash hits
 //	-tree N           with -classic: the N-ply iteration's search tree as Graphviz DOT, to -tree-out FILE
+//	-lab              the futility laboratory: the protocols list its options (and futility pruning)
 //	-futility-margin M, -extended-futility, -deep-futility, -aggressive-futility, -goose-pruning,
-//	-goose-budget N, ...
-//	                  the futility laboratory's rules, all off by default
+//	-goose-budget N, -null-move R, ...
+//	                  the futility laboratory's rules, all off by default (each implies -lab)
 //	-shadow           with -stats: every pruned move also searched; per rule, how many prunes were wrong
 //
 // # The code, in reading order
@@ -68,8 +69,9 @@
 //     engine.go (a move
 //     played with micro-Max's own check, the PV, mate distances, a new
 //     game), job.go (a search in a goroutine of its own, under a clock),
-//     clock.go (the time of a move), game.go (the game record: undo, mate,
-//     draws by rule), fen.go (set-up positions), san.go (moves in SAN),
+//     multipv.go (several lines, MultiPV), clock.go (the time of a move),
+//     game.go (the game record: undo, mate, draws by rule), fen.go
+//     (set-up positions), san.go (moves in SAN),
 //     textio.go (lines in and out), options.go (the one table of settings),
 //     version.go (the name the GUIs show), and main.go: the flags, the
 //     protocol's choice, micro-Max's console dialogue (console.run, its
@@ -78,11 +80,12 @@
 //  8. The instruments, which watch a search: stats.go (-stats), lab.go (the
 //     futility laboratory), shadow.go (the shadow search: how often a rule
 //     prunes wrongly), tree.go and treedot.go (-tree), strength.go (the
-//     strength levels).
+//     strength levels), openings.go (the opening book, a human's pace).
 //  9. The browser page's engine: worker_js.go (the Web Worker), uci_web.go
 //     (the page's own commands), treejson.go (the tree as JSON),
 //     stepsource.go (the stepper's lines of the literal search),
-//     treediff.go (two trees compared).
+//     stepscan.go (the board scan the stepper walks), treediff.go (two
+//     trees compared).
 //
 // README.md says how to play, test and compare node counts with the C
 // program; doc/protocols.md, doc/laboratory.md, doc/speed.md and
@@ -144,6 +147,7 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 	fs.BoolVar(&cl.uci, "uci", false, "UCI mode from the start (without it the first command decides: uci for UCI, anything else XBoard)")
 	fs.IntVar(&cl.nodes, "nodes", microMaxBudget, "root node budget: deepen while the node counter is below it (XBoard mode: only if given)")
 	fs.BoolVar(&cl.bench, "bench", false, "search a fixed set of positions and print the node total and speed")
+	fs.BoolVar(&cl.cfg.lab, "lab", false, "the futility laboratory: XBoard's and UCI's option lists add its switches and futility pruning, and take them (a laboratory flag, such as -deep-futility, implies it)")
 	fs.BoolVar(&cl.cfg.stats, "stats", false, "after each search, print per depth the moves searched and pruned and the hash hits")
 	fs.BoolVar(&cl.literal, "literal", false, "search with the literal transliteration of micro-Max's D() (search_literal.go): same moves and node counts, slower")
 	fs.IntVar(&cl.treePlies, "tree", 0, "with -classic: write the tree of the N-ply iteration of the first search that thinks, as Graphviz DOT, to the file -tree-out names")
@@ -165,9 +169,14 @@ func parseCommandLine(fs *flag.FlagSet, args []string) (*commandLine, error) {
 		fs.Usage()
 		os.Exit(2)
 	}
-	fs.Visit(func(f *flag.Flag) { // in the protocols the clock decides, unless -nodes is given
-		if f.Name == "nodes" {
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "nodes" { // in the protocols the clock decides, unless -nodes is given
 			cl.cfg.nodeBudget = cl.nodes
+		}
+		for i := range options { // a laboratory flag works in the laboratory: its options are listed
+			if o := &options[i]; o.flag == f.Name && o.labOption() {
+				cl.cfg.lab = true
+			}
 		}
 	})
 	return cl, nil
@@ -198,7 +207,7 @@ func runConsole(e *Engine, cl *commandLine, in io.Reader, out io.Writer) int {
 	if cl.cfg.strength.limit {
 		fmt.Fprintln(os.Stderr, "umax: playing at", cl.cfg.strength) // -elo or -level
 	}
-	c := &console{e: e, budget: cl.nodes, stats: cl.cfg.stats, treePlies: cl.treePlies, cfg: cl.cfg, textMode: runtime.GOOS == "windows"}
+	c := &console{e: e, budget: cl.nodes, stats: cl.cfg.stats, treePlies: cl.treePlies, cfg: cl.cfg.playerDefaults(false, true), textMode: runtime.GOOS == "windows"}
 	c.run(in, out)
 	switch {
 	case cl.treePlies > 0 && c.tree == nil: // no empty line: nothing thought
@@ -235,7 +244,7 @@ func runProtocol(e *Engine, in io.Reader, out io.Writer, cfg config) {
 		newUCISession(e, out, cfg).serve(rest)
 		return
 	}
-	newSession(e, out, cfg).serve(rest)
+	newSession(e, out, cfg.playerDefaults(true, true)).serve(rest) // a player's: the book and the pace (openings.go)
 }
 
 // console is micro-Max's own console dialogue (-classic) on an engine, with
@@ -322,18 +331,42 @@ func (c *console) turn(line *[9]int) {
 		e.pendingTo = int(int8(line[2] - 16*line[3] + parseBias)) // L is a char in C
 	} else if c.treePlies > 0 && c.tree == nil { // -tree: record this search
 		c.tree = newTreeRecorder(c.treePlies, e.Position, c.counters)
+		c.tree.board = &e.board
 		ctl.literal = true // the tree is the literal search's (tree.go)
 	}
 	if c.tree != nil {
 		ctl.hooks = append(ctl.hooks, c.tree)
 	}
-	if level, ok := c.cfg.strength.level(); ok && line[0] == 10 { // -elo (strength.go)
-		if _, choice := e.thinkAt(level, c.cfg.strength.random(&e.Position), ctl, nil); choice != nil {
-			c.kibitz(choice.depth, choice.nodes, choice.score, choice.move.from, choice.move.to)
-		}
+	if line[0] == 10 && c.thinkAsPlayer(ctl) { // -elo (strength.go), -book (openings.go)
 		return
 	}
 	e.rootSearch(ctl)
+}
+
+// thinkAsPlayer plays the move of the strength setting, if it has one: a
+// level's, whose kibitz line it prints, or the book's, which it names; with
+// the pace on, a human's moment after the line was read. It reports
+// whether it played.
+func (c *console) thinkAsPlayer(ctl *searchControl) bool {
+	e, s, start := c.e, c.cfg.strength, time.Now()
+	level, atLevel := s.level()
+	m, inBook := drawBook(&e.Position, s.random(&e.Position))
+	switch {
+	case atLevel:
+		if _, choice := e.thinkAt(level, s.random(&e.Position), ctl, nil); choice != nil {
+			c.kibitz(choice.depth, choice.nodes, choice.score, choice.move.from, choice.move.to)
+		}
+	case inBook && s.book.on():
+		fmt.Fprintln(c.out, "book move", m)
+		e.playBook(m)
+	default:
+		return false
+	}
+	if s.pace.on() {
+		c.out.Flush()
+		time.Sleep(time.Until(start.Add(humanMoment(0))))
+	}
+	return true
 }
 
 // kibitz prints micro-Max's kibitz line of a finished root iteration (C:

@@ -5,7 +5,6 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -55,13 +54,8 @@ func goldenCases(t *testing.T) []goldenCase {
 			if err != nil {
 				t.Fatalf("%s: name must end in .NODES.in: %v", in, err)
 			}
-			g := goldenCase{name: strings.TrimPrefix(name, "testdata/"), budget: budget, futility: dir == "classic"}
-			if g.input, err = os.ReadFile(in); err != nil {
-				t.Fatal(err)
-			}
-			if g.want, err = os.ReadFile(name + ".out"); err != nil {
-				t.Fatal(err)
-			}
+			g := goldenCase{name: strings.TrimPrefix(name, "testdata/"), budget: budget, futility: dir == "classic",
+				input: readFile(t, in), want: readFile(t, name+".out")}
 			cases = append(cases, g)
 		}
 	}

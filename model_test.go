@@ -11,11 +11,8 @@ package main
 // every state the engine could be in (a small set) and, for each line that
 // arrives, the states that can write it next, having read at most the
 // commands sent before the line arrived. An empty set is a failure, shown
-// with the end of the transcript and the seed that reproduces the sequence.
-//
-//	go test -run 'TestModel' -v                       # the bounded run (CI)
-//	go test -timeout 0 -run TestModel -model.seqs 2000 -v   # a longer one
-//	go test -run 'TestModelCECP' -model.seed 17 -model.seqs 1
+// with the end of the transcript and the seed that reproduces the sequence
+// (doc/testing.md's "Model tests" says how to run more).
 //
 // A sequence is one game: from the first command to quit or the end of
 // input. The commands are drawn from the seed; where the engine's moves
@@ -158,10 +155,14 @@ func (o *oracle) choose() bool {
 	return false
 }
 
-// model is a protocol model's state.
+// model is a protocol model's state: steps are the engine's moves no line
+// shows, having read at most limit commands (reading the next command, a
+// search ending unseen); consume is the engine writing line next.
 type model[M any] interface {
 	clone() M
 	key() string
+	steps(limit int) []M
+	consume(line string, o *oracle) bool
 }
 
 // explore runs f on copies of m, once for every sequence of choices f can
@@ -186,25 +187,30 @@ func explore[M model[M]](m M, f func(M, *oracle) bool) []M {
 	return out
 }
 
-// advance returns the states that can write line next: each state may first
-// take internal steps (step returns their results: reading the next command,
-// a search ending unseen), then must write line (consume).
-func advance[M model[M]](states []M, step func(M) []M, consume func(M, *oracle) bool) []M {
+// advance returns the states that can write line next, having read at most
+// limit commands: each state may first take steps, then must write line;
+// it fails d's test if there are none (or too many to follow).
+func advance[M model[M]](d *modelDriver, states []M, line string, limit int) []M {
+	d.t.Helper()
 	taken := map[string]bool{}
 	var out []M
-	for _, s := range closure(states, step) {
-		for _, c := range explore(s, consume) {
+	for _, s := range closure(states, limit) {
+		for _, c := range explore(s, func(c M, o *oracle) bool { return c.consume(line, o) }) {
 			if k := c.key(); !taken[k] {
 				taken[k] = true
 				out = append(out, c)
 			}
 		}
 	}
+	if len(out) == 0 || len(out) > 2000 {
+		d.fail("%q cannot be written here (%d states)", line, len(out))
+	}
 	return out
 }
 
-// closure returns states and every state they can reach by internal steps.
-func closure[M model[M]](states []M, step func(M) []M) []M {
+// closure returns states and every state they can reach by steps, having
+// read at most limit commands.
+func closure[M model[M]](states []M, limit int) []M {
 	states = slices.Clone(states) // a stack of its own: the caller's states stay as they are
 	seen := map[string]bool{}
 	var out []M
@@ -214,7 +220,7 @@ func closure[M model[M]](states []M, step func(M) []M) []M {
 		if k := s.key(); !seen[k] {
 			seen[k] = true
 			out = append(out, s)
-			states = append(states, step(s)...)
+			states = append(states, s.steps(limit)...)
 		}
 	}
 	return out
@@ -825,17 +831,8 @@ func (d *cecpDriver) send(text, answer string) {
 // consume gives the model a line the engine wrote.
 func (d *cecpDriver) consume(line string, limit int) {
 	d.t.Helper()
-	if strings.HasPrefix(line, "#") {
-		return // comments (statistics, castling rights dropped)
-	}
-	d.states = advance(d.states,
-		func(m *cecpModel) []*cecpModel { return m.steps(limit) },
-		func(m *cecpModel, o *oracle) bool { return m.consume(line, o) })
-	if len(d.states) == 0 {
-		d.fail("%q cannot be written here", line)
-	}
-	if len(d.states) > 2000 {
-		d.fail("the model has %d states", len(d.states))
+	if !strings.HasPrefix(line, "#") { // comments (statistics, castling rights dropped)
+		d.states = advance(d.modelDriver, d.states, line, limit)
 	}
 }
 
@@ -848,7 +845,7 @@ func (d *cecpDriver) sync() *cecpModel {
 	// The pong is owed at once unless the engine may be thinking on its
 	// move when it reads the ping (analysing and pondering answer at once).
 	wait, all := answerWait, len(d.sent)
-	for _, m := range closure(d.states, func(m *cecpModel) []*cecpModel { return m.steps(all) }) {
+	for _, m := range closure(d.states, all) {
 		if m.search == onMove {
 			wait = 30 * time.Second
 			break
@@ -872,9 +869,7 @@ func (d *cecpDriver) sync() *cecpModel {
 
 // anytime sends one of the commands a GUI sends while the engine thinks.
 func (d *cecpDriver) anytime() {
-	switch d.rng.IntN(16) {
-	case 0, 1:
-		d.send("?", "")
+	switch r := d.rng.IntN(16); r {
 	case 2:
 		d.pings++
 		d.send("ping "+strconv.Itoa(d.pings), "")
@@ -883,28 +878,13 @@ func (d *cecpDriver) anytime() {
 	case 4:
 		d.send(fmt.Sprintf("time %d", 50+d.rng.IntN(3000)), "")
 		d.send(fmt.Sprintf("otim %d", 50+d.rng.IntN(3000)), "")
-	case 5:
-		d.send("hint", "")
-	case 6:
-		d.send(".", "")
-	case 7:
-		d.send("force", "")
-	case 8:
-		d.send("new", "")
-	case 9:
-		d.send("result 1/2-1/2 {adjudication}", "")
 	case 10:
 		d.send(d.pick("hard", "easy"), "")
-	case 11:
-		d.send("xyzzy 42", "Error (unknown command): xyzzy 42")
-	case 12:
-		d.send("usermove z9z9", "Illegal move: z9z9")
-	case 13:
-		d.send("exit", "")
-	case 14:
-		d.send("draw", "")
-	default:
-		d.send("ping x", "Error (bad number): ping x")
+	default: // a command, and the answer it must get if it is a bad one
+		c := [16][2]string{0: {"?"}, 1: {"?"}, 5: {"hint"}, 6: {"."}, 7: {"force"}, 8: {"new"}, 9: {"result 1/2-1/2 {adjudication}"},
+			11: {"xyzzy 42", "Error (unknown command): xyzzy 42"}, 12: {"usermove z9z9", "Illegal move: z9z9"}, 13: {"exit"},
+			14: {"draw"}, 15: {"ping x", "Error (bad number): ping x"}}[r]
+		d.send(c[0], c[1])
 	}
 }
 
@@ -945,20 +925,10 @@ func (d *cecpDriver) step(m *cecpModel) {
 		d.send(d.pick("hard", "easy", "post", "nopost", "random", "computer", "name Fairy-Max", "rating 2000 1900",
 			"cores 1", "memory 1", "option Futility pruning=0", "option Futility pruning=1", "accepted ping", "variant normal"), "")
 	case r < 24:
-		switch d.rng.IntN(6) {
-		case 0:
-			d.send("level 1", "Error (bad time control): level 1")
-		case 1:
-			d.send("sd 0", "Error (bad depth): sd 0")
-		case 2:
-			d.send("st -3", "Error (bad time per move): st -3")
-		case 3:
-			d.send("e9e4", "Illegal move: e9e4")
-		case 4:
-			d.send("option Nothing=1", "Error (unknown option): option Nothing=1")
-		default:
-			d.send("usermove a1a1", "Illegal move: a1a1")
-		}
+		bad := [][2]string{{"level 1", "Error (bad time control): level 1"}, {"sd 0", "Error (bad depth): sd 0"},
+			{"st -3", "Error (bad time per move): st -3"}, {"e9e4", "Illegal move: e9e4"},
+			{"option Nothing=1", "Error (unknown option): option Nothing=1"}, {"usermove a1a1", "Illegal move: a1a1"}}[d.rng.IntN(6)]
+		d.send(bad[0], bad[1])
 	case r < 25:
 		d.send(".", "")
 	case r < 26:
@@ -979,7 +949,7 @@ func runCECPSequence(t *testing.T, seed uint64) (commands, lines int) {
 	e := smallEngine()
 	d := &cecpDriver{}
 	d.modelDriver = startModelDriver(t, "CECP", seed, 0x6d6f64656c, d.consume, func(rng *rand.Rand, out io.Writer) func(io.Reader) {
-		return newSession(e, out, config{nodeBudget: 3000 + rng.IntN(100000)}).serve
+		return newSession(e, out, config{nodeBudget: 3000 + rng.IntN(100000), lab: true}).serve
 	})
 	start := &cecpModel{sent: &d.sent, engineSide: black}
 	start.setGame(setup{pos: newGame()})
@@ -999,7 +969,7 @@ func runCECPSequence(t *testing.T, seed uint64) (commands, lines int) {
 	d.end(func(text string) { d.send(text, "") })
 	// The session has ended: it has read quit, or every command.
 	all := len(d.sent)
-	for _, s := range closure(d.states, func(m *cecpModel) []*cecpModel { return m.steps(all) }) {
+	for _, s := range closure(d.states, all) {
 		if len(s.owed) == 0 && s.quit {
 			return len(d.sent), d.lines
 		}
@@ -1227,14 +1197,8 @@ func (d *uciDriver) consume(line string, limit int) {
 	if line == "readyok" {
 		d.readyoks++
 	}
-	if strings.HasPrefix(line, "info string ") {
-		return // what the engine tells about input it could not use
-	}
-	d.states = advance(d.states,
-		func(m *uciModel) []*uciModel { return m.steps(limit) },
-		func(m *uciModel, o *oracle) bool { return m.consume(line, o) })
-	if len(d.states) == 0 {
-		d.fail("%q cannot be written here", line)
+	if !strings.HasPrefix(line, "info string ") { // what the engine tells about input it could not use
+		d.states = advance(d.modelDriver, d.states, line, limit)
 	}
 }
 
@@ -1341,13 +1305,9 @@ func (d *uciDriver) goCommand() {
 
 // anytime sends a command a GUI may send while the engine thinks.
 func (d *uciDriver) anytime() {
-	switch d.rng.IntN(12) {
-	case 0, 1, 2:
-		d.send("stop", nil)
-	case 3, 4:
-		d.send("ponderhit", nil)
-	case 5:
-		d.send("isready", nil)
+	switch r := d.rng.IntN(12); r {
+	case 0, 1, 2, 3, 4, 5:
+		d.send([]string{"stop", "stop", "stop", "ponderhit", "ponderhit", "isready"}[r], nil)
 	case 6:
 		d.goCommand()
 	case 7:
@@ -1369,7 +1329,7 @@ func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 	e := newEngine(minTableSize)
 	d := &uciDriver{start: newGame(), base: "startpos"}
 	d.modelDriver = startModelDriver(t, "UCI", seed, 0x756369, d.consume, func(rng *rand.Rand, out io.Writer) func(io.Reader) {
-		return newUCISession(e, out, config{nodeBudget: 3000 + rng.IntN(100000), maxMemory: 2}).serve
+		return newUCISession(e, out, config{nodeBudget: 3000 + rng.IntN(100000), maxMemory: 2, lab: true}).serve
 	})
 	d.states = []*uciModel{{sent: &d.sent, pos: newGame()}}
 	d.send("uci", nil)
@@ -1387,7 +1347,7 @@ func runUCISequence(t *testing.T, seed uint64) (commands, lines int) {
 	}
 	d.end(func(text string) { d.send(text, nil) })
 	// The session has ended: it has read quit, or every command.
-	for _, s := range closure(d.states, func(m *uciModel) []*uciModel { return m.steps(len(d.sent)) }) {
+	for _, s := range closure(d.states, len(d.sent)) {
 		if len(s.owed) == 0 && !s.running && s.ending == 0 && s.quit {
 			return len(d.sent), d.lines
 		}

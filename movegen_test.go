@@ -8,11 +8,14 @@ import (
 
 // Standard perft positions (from the Chess Programming Wiki's "Perft
 // Results" page) with their known leaf counts, every promotion piece
-// counted. micro-Max's rules are FIDE's, so the counts must agree.
+// counted. micro-Max's rules are FIDE's, so the counts must agree. The
+// first counts from micro-Max's own initial position (newGame, whose e.p.
+// square is 0 as in the C program), not from a FEN.
 var perftCases = []struct {
 	name, fen string
 	counts    []int // depth 1, 2, ...
 }{
+	{"newGame", "", []int{20, 400, 8902}},
 	{"initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", []int{20, 400, 8902, 197281}},
 	{"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", []int{48, 2039, 97862}},
 	{"position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", []int{14, 191, 2812, 43238}},
@@ -27,24 +30,13 @@ func TestPerft(t *testing.T) {
 	for _, c := range perftCases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			s := mustFEN(t, c.fen)
+			p := gameAfter(t, c.fen).current().pos
 			for depth, want := range c.counts {
-				if got := s.pos.perft(depth + 1); got != want {
+				if got := p.perft(depth + 1); got != want {
 					t.Errorf("perft(%d) = %d, want %d", depth+1, got, want)
 				}
 			}
 		})
-	}
-}
-
-// TestPerftNewGame counts from micro-Max's own initial position (newGame,
-// whose e.p. square is 0 as in the C program), not from a FEN.
-func TestPerftNewGame(t *testing.T) {
-	p := newGame()
-	for depth, want := range []int{20, 400, 8902} {
-		if got := p.perft(depth + 1); got != want {
-			t.Errorf("perft(%d) = %d, want %d", depth+1, got, want)
-		}
 	}
 }
 
@@ -111,22 +103,31 @@ func TestLegalMovesAgreeWithMicroMax(t *testing.T) {
 		walks = 2
 	}
 	positions := 0
-	for _, fen := range agreementStarts {
-		s := mustFEN(t, fen)
-		for w := 0; w < walks; w++ {
-			pos := s.pos
-			for ply := 0; ply < plies; ply++ {
-				checkAgainstMicroMax(t, e, pos, rng)
-				positions++
-				moves := pos.legalMoves()
-				if len(moves) == 0 {
+	randomWalks(t, agreementStarts, walks, plies, rng, func(pos Position, _ []Move) {
+		checkAgainstMicroMax(t, e, pos, rng)
+		positions++
+	})
+	t.Logf("%d positions checked", positions)
+}
+
+// randomWalks calls visit with each position, and its legal moves, of walks
+// random games of up to plies plies from each of fens (the last position
+// one without moves, or after plies moves), rng choosing after each visit.
+func randomWalks(t *testing.T, fens []string, walks, plies int, rng *rand.Rand, visit func(Position, []Move)) {
+	for _, fen := range fens {
+		start := mustFEN(t, fen).pos
+		for range walks {
+			p := start
+			for range plies {
+				legal := p.legalMoves()
+				visit(p, legal)
+				if len(legal) == 0 {
 					break
 				}
-				pos.makeMove(moves[rng.IntN(len(moves))])
+				p.makeMove(legal[rng.IntN(len(legal))])
 			}
 		}
 	}
-	t.Logf("%d positions checked", positions)
 }
 
 // perft counts the leaf nodes of the legal move tree to the given depth,
@@ -156,7 +157,7 @@ func (p *Position) perft(depth int) int {
 func TestAttackersAgree(t *testing.T) {
 	t.Parallel()
 	var starts []string
-	for _, c := range perftCases {
+	for _, c := range perftCases[1:] { // (the first is newGame's)
 		starts = append(starts, c.fen)
 	}
 	for _, name := range []string{"testdata/openings.epd", "testdata/tactics.epd"} {
@@ -165,20 +166,8 @@ func TestAttackersAgree(t *testing.T) {
 			starts = append(starts, strings.Join(strings.Fields(line)[:4], " ")+" 0 1")
 		}
 	}
-	rng := rand.New(rand.NewPCG(37, 1))
 	var positions []Position
-	for _, fen := range starts {
-		p := mustFEN(t, fen).pos
-		positions = append(positions, p)
-		for range 8 {
-			moves := p.legalMoves()
-			if len(moves) == 0 {
-				break
-			}
-			p.makeMove(moves[rng.IntN(len(moves))])
-			positions = append(positions, p)
-		}
-	}
+	randomWalks(t, starts, 1, 9, rand.New(rand.NewPCG(37, 1)), func(p Position, _ []Move) { positions = append(positions, p) })
 	if len(positions) < 1400 {
 		t.Fatalf("%d positions", len(positions))
 	}

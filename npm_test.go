@@ -119,13 +119,9 @@ func queuedLines(t *testing.T, project string, env []string) {
 func freshEngine(t *testing.T, start func(*testing.T) *driver) {
 	script := []string{"uci", "position startpos", "go nodes 30000", "position startpos moves e2e4", "go nodes 30000",
 		"position startpos moves e2e4 e7e5", "go nodes 30000", "position startpos moves e2e4 e7e5 g1f3", "go nodes 200000"}
-	if got, want := searchLines(start(t).run(script)), searchLines(startNative(t).run(script)); !slices.Equal(got, want) {
-		t.Errorf("a fresh engine's searches:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantNative(t, "a fresh engine's searches", searchLines(start(t).run(script)), searchLines(startNative(t).run(script)))
 	script = []string{"uci", "setoption name Hash value 16", "position startpos", "go nodes 30000", "setoption name Hash value 64", "go nodes 30000"}
-	if got, want := searchLines(start(t).run(script)), searchLines(startNative(t).run(script)); !slices.Equal(got, want) {
-		t.Errorf("a fresh engine's searches after the Hash option:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantNative(t, "a fresh engine's searches after the Hash option", searchLines(start(t).run(script)), searchLines(startNative(t).run(script)))
 	e := start(t)
 	e.send("uci") // timed from uciok: npx and node take seconds to start on a loaded machine
 	e.within(20*time.Second, "uciok", func(l string) bool { return l == "uciok" })
@@ -138,6 +134,17 @@ func freshEngine(t *testing.T, start func(*testing.T) *driver) {
 	}
 	e.send("stop")
 	e.within(20*time.Second, "bestmove", isBestmove)
+}
+
+// wantNative fails the test unless got, the lines under Node, are want, the
+// native engine's.
+func wantNative(t *testing.T, what string, got, want []string) bool {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("%s under Node:\n%s\nnative:\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		return false
+	}
+	return true
 }
 
 // offlineNpmEnv is the environment of npm and node in the test: no
@@ -287,37 +294,22 @@ func withoutTimes(lines []string) []string {
 	return out
 }
 
-// goldenUCIScript plays a golden console game of the C program
-// (testdata/NAME.BUDGET.in: typed moves, and an empty line where it
-// thinks) through the native engine in UCI, as a GUI does: ucinewgame,
-// then for every think "position startpos moves" with the game so far and
-// "go nodes BUDGET". It returns the commands and the native engine's
-// output; the game ends at the first bestmove 0000 (mate or stalemate).
+// goldenUCIScript plays a golden game of the C program (testdata/PATH)
+// through the native engine in UCI, as a GUI does (playUCI): ucinewgame,
+// then for every think the position so far and "go nodes BUDGET". It
+// returns the commands and the native engine's output.
 func goldenUCIScript(t *testing.T, native *driver, path string, options ...string) (script, lines []string) {
 	t.Helper()
-	data := readFile(t, filepath.Join("testdata", path+".in"))
-	budget := strings.TrimPrefix(filepath.Ext(path), ".")
+	g := readGoldenReplay(t, filepath.Join("testdata", path))
 	script = append(slices.Clone(options), "ucinewgame")
 	lines = native.run(script)
-	var moves []string
-	for _, in := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		if in != "" {
-			moves = append(moves, in)
-			continue
-		}
-		chunk := []string{strings.TrimSpace("position startpos moves " + strings.Join(moves, " ")), "go nodes " + budget}
-		if len(moves) == 0 {
-			chunk[0] = "position startpos"
-		}
+	g.playUCI(t, func(_ int, _ *gameRecord, position string, _ bool) string {
+		chunk := []string{position, fmt.Sprintf("go nodes %d", g.budget)}
 		out := native.run(chunk)
 		script, lines = append(script, chunk...), append(lines, out...)
 		searched := searchLines(out)
-		best := strings.Fields(searched[len(searched)-1])
-		if best[1] == "0000" {
-			break
-		}
-		moves = append(moves, best[1])
-	}
+		return strings.Fields(searched[len(searched)-1])[1]
+	})
 	return script, lines
 }
 
@@ -334,9 +326,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 	if got[0] != "id name "+engineTitle+" "+npmVersion {
 		t.Errorf("the engine's name: %q", got[0])
 	}
-	if !slices.Equal(withoutTimes(got), want) {
-		t.Errorf("uci answered\n%s\nthe native engine\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantNative(t, "uci", withoutTimes(got), want)
 
 	// Node for node: golden games, 4.1's and 4.0's (futility pruning off).
 	games := []string{"classic/castling-ep.50000", "classic/fools-mate.50000", "classic/stalemate.50000", "classic40/castling-ep.50000"}
@@ -347,9 +337,8 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 	for _, g := range games {
 		option := fmt.Sprintf("setoption name Futility Pruning value %v", !strings.HasPrefix(g, "classic40/"))
 		script, nativeOut := goldenUCIScript(t, native, g, option)
-		want, got := searchLines(nativeOut), searchLines(e.run(script))
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: the searches differ from the native engine's:\nunder Node:\n%s\nnative:\n%s", g, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		want := searchLines(nativeOut)
+		if !wantNative(t, g+": the searches", searchLines(e.run(script)), want) {
 			continue
 		}
 		t.Logf("%s: %d searches, %d lines: the native engine's", g, strings.Count(strings.Join(want, "\n"), "bestmove"), len(want))
@@ -379,9 +368,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 
 	// go right after a bestmove: the same searches as the native engine's.
 	script := []string{"ucinewgame", "position startpos moves e2e4", "go nodes 20000", "go nodes 20000", "go depth 4"}
-	if got, want := searchLines(e.run(script)), searchLines(native.run(script)); !slices.Equal(got, want) {
-		t.Errorf("go after bestmove:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	wantNative(t, "go after bestmove", searchLines(e.run(script)), searchLines(native.run(script)))
 
 	// From here the clock decides how far a search goes: the table's
 	// contents are not the native engine's any more.
@@ -410,12 +397,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 	if readyAfter > 2*time.Second || stopAfter > 2*time.Second {
 		t.Errorf("during a search readyok took %v and stop's bestmove %v", readyAfter, stopAfter)
 	}
-	var game gameRecord
-	game.reset(setup{pos: newGame()})
-	for _, m := range []string{"e2e4", "e7e5"} {
-		game.play(mustMove(t, &game.current().pos, m))
-	}
-	checkSearch(t, &game, got)
+	checkSearch(t, gameAfter(t, "", "e2e4", "e7e5"), got)
 
 	// Clocks at zero and below: a legal move at once, with the native
 	// engine's words about the values.
@@ -423,8 +405,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 		sent := e.send("position startpos", goLine)
 		got := e.within(time.Minute, "bestmove", isBestmove)
 		took := time.Since(sent)
-		game.reset(setup{pos: newGame()})
-		checkSearch(t, &game, got)
+		checkSearch(t, gameAfter(t, ""), got)
 		if took > 3*time.Second {
 			t.Errorf("%s: bestmove after %v", goLine, took)
 		}
@@ -459,19 +440,7 @@ func uciBattery(t *testing.T, start func(*testing.T) *driver, golden bool) {
 		e := start(t)
 		e.send("uci", "position startpos", "go infinite")
 		e.within(time.Minute, "depth 3", func(l string) bool { i, ok := parseInfo(l); return ok && i.depth >= 3 })
-		sent := time.Now()
-		if end == "quit" {
-			e.send("quit")
-		} else {
-			e.in.Close()
-		}
-		lines, ok := e.endedWithin(10 * time.Second)
-		rest := texts(lines)
-		t.Logf("%s during a search: the command ended %v after it", end, time.Since(sent).Round(time.Millisecond))
-		if !ok {
-			t.Errorf("%s during a search: still running after 10 s", end)
-		}
-		if len(rest) == 0 || !isBestmove(rest[len(rest)-1]) || strings.Count(strings.Join(rest, "\n"), "bestmove") != 1 {
+		if rest := e.endBy(end, 10*time.Second); len(rest) == 0 || !isBestmove(rest[len(rest)-1]) || strings.Count(strings.Join(rest, "\n"), "bestmove") != 1 {
 			t.Errorf("%s during a search: %q", end, rest)
 		}
 	}
@@ -492,7 +461,7 @@ func infoStrings(lines []string) string {
 // command chooses the protocol; the thinking lines (but their times), the
 // moves, pong and the answers to bad input are the native engine's.
 func cecpGame(t *testing.T, start func(*testing.T) *driver) {
-	script := []string{"xboard", "protover 2", "new", "post", "sd 5", "usermove e2e4", "usermove d2d4", "ping 1",
+	script := []string{"xboard", "protover 2", "option Own book=0", "new", "post", "sd 5", "usermove e2e4", "usermove d2d4", "ping 1",
 		"usermove e9e9", "frobnicate", "setboard 8/8/8 w", "new", "sd 4", "usermove b1c3", "ping 2", "quit"}
 	transcript := func(e *driver) []string {
 		var got []string
@@ -521,10 +490,8 @@ func cecpGame(t *testing.T, start func(*testing.T) *driver) {
 		}
 		return out
 	}
-	got, want := transcript(start(t)), transcript(startNative(t))
-	if !slices.Equal(got, want) {
-		t.Errorf("the CECP game under Node:\n%s\nnative:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	got := transcript(start(t))
+	wantNative(t, "the CECP game", got, transcript(startNative(t)))
 	if !slices.ContainsFunc(got, func(l string) bool { return strings.HasPrefix(l, "5 ") }) || !slices.Contains(got, "pong 2") {
 		t.Errorf("no 5-ply thinking line, or no pong 2:\n%s", strings.Join(got, "\n"))
 	}
@@ -654,7 +621,7 @@ func npmFlags(t *testing.T, project string, env []string) {
 		{[]string{"-elo", "800", "-seed", "7"}, []string{"uci", "position startpos", "go depth 3", "position startpos moves e2e4 e7e5", "go nodes 3000"}},
 		{[]string{"-nodes", "5000", "-uci", "-futility=false"}, []string{"position startpos moves d2d4", "go"}},
 	} {
-		var got, want []string
+		var out [2][]string // under Node, natively
 		for i, e := range []*driver{startNodeEngine(t, project, env, append([]string{"npx", "umax"}, c.args...)...), startNative(t, c.args...)} {
 			var lines []string
 			for _, command := range c.script { // a bestmove within 30 s: these searches take less than a second
@@ -663,18 +630,13 @@ func npmFlags(t *testing.T, project string, env []string) {
 					lines = append(lines, e.within(30*time.Second, "bestmove", isBestmove)...)
 				}
 			}
-			lines = withoutTimes(append(lines, e.sync()...))
-			if i == 0 {
-				got = lines
-			} else {
-				want = lines
-			}
+			out[i] = withoutTimes(append(lines, e.sync()...))
 		}
-		if !slices.Equal(got, want) || !slices.ContainsFunc(got, isBestmove) {
-			t.Errorf("npx umax %s:\n%s\nnatively:\n%s", strings.Join(c.args, " "), strings.Join(got, "\n"), strings.Join(want, "\n"))
+		if wantNative(t, "npx umax "+strings.Join(c.args, " "), out[0], out[1]) && !slices.ContainsFunc(out[0], isBestmove) {
+			t.Errorf("npx umax %s: no bestmove:\n%s", strings.Join(c.args, " "), strings.Join(out[0], "\n"))
 		}
-		if c.args[0] == "-elo" && !slices.Contains(got, "option name UCI_Elo type spin default 800 min 589 max 1599") {
-			t.Errorf("npx umax -elo 800: the uci answer does not offer UCI_Elo 800:\n%s", strings.Join(got, "\n"))
+		if c.args[0] == "-elo" && !slices.Contains(out[0], "option name UCI_Elo type spin default 800 min 589 max 1599") {
+			t.Errorf("npx umax -elo 800: the uci answer does not offer UCI_Elo 800:\n%s", strings.Join(out[0], "\n"))
 		}
 	}
 	// micro-Max's console dialogue: a move typed, then an empty line to think.
@@ -686,8 +648,8 @@ func npmFlags(t *testing.T, project string, env []string) {
 		rest, _ := x.endedWithin(time.Minute)
 		transcripts[i] = texts(rest)
 	}
-	if !slices.Equal(transcripts[0], transcripts[1]) || len(transcripts[0]) < 20 {
-		t.Errorf("npx umax -classic:\n%s\nnatively:\n%s", strings.Join(transcripts[0], "\n"), strings.Join(transcripts[1], "\n"))
+	if wantNative(t, "npx umax -classic", transcripts[0], transcripts[1]) && len(transcripts[0]) < 20 {
+		t.Errorf("npx umax -classic: %q, a short game", transcripts[0])
 	}
 	// bench and the command's answers to bad flags.
 	var bench strings.Builder
@@ -887,9 +849,8 @@ func TestNpmReadme(t *testing.T) {
 		}
 	}
 	fs := flag.NewFlagSet("umax", flag.ContinueOnError)
-	if _, err := parseCommandLine(fs, nil); err != nil {
-		t.Fatal(err)
-	}
+	_, err := parseCommandLine(fs, nil)
+	must(t, err)
 	fs.VisitAll(func(f *flag.Flag) {
 		if !strings.Contains(readme, "`-"+f.Name) {
 			t.Errorf("the README does not name the flag -%s", f.Name)

@@ -26,6 +26,8 @@ type config struct {
 	strength   strengthSetting // the strength level (strength.go)
 	overhead   time.Duration   // UCI's Move Overhead (defaultMoveOverhead unless set)
 	ponder     bool            // UCI's Ponder: the GUI may ask for ponder searches
+	multiPV    int             // UCI's MultiPV, CECP's option MultiPV: the lines a search shows (0: 1)
+	lab        bool            // the protocols list and take the laboratory's options (-lab, or a laboratory flag: labOption)
 	yield      func()          // if not nil, called at every stop poll of a search: the browser's worker reads its messages (worker_js.go)
 }
 
@@ -57,7 +59,8 @@ type option struct {
 	kind            optionKind
 	def             int                               // the flag's default, the setting of a new engine and config
 	lo, hi          int                               // a spin's range
-	laboratory      bool                              // a switch of the laboratory (lab.go)
+	laboratory      bool                              // a switch of the laboratory (lab.go), and a laboratory option (labOption)
+	labOnly         bool                              // a laboratory option (labOption), though not a switch of lab.go
 	flagZero        bool                              // the flag also takes 0 (-elo 0: full strength)
 	top             func(e *Engine, c *config) int    // if set, a spin's top instead of hi (it depends on the session)
 	get             func(e *Engine, c *config) int    // the setting now (a check's 0 or 1): the default the protocols declare
@@ -91,6 +94,11 @@ var options = []option{
 	// Threads=1): micro-Max searches with one.
 	{uci: "Threads", kind: spinOption, lo: 1, hi: 1,
 		get: func(*Engine, *config) int { return 1 }, set: func(*Engine, *config, int) {}},
+	// MultiPV: the lines of UCI's searches and of CECP's analysis (multipv.go);
+	// XBoard knows the name, and offers more and fewer lines in analysis.
+	{uci: "MultiPV", cecp: "MultiPV", kind: spinOption, def: 1, lo: 1, hi: maxMultiPV,
+		get: func(_ *Engine, c *config) int { return max(c.multiPV, 1) },
+		set: func(_ *Engine, c *config, v int) { c.multiPV = v }},
 	// The strength level (strength.go): UCI's standard pair,
 	// UCI_LimitStrength and UCI_Elo; CECP's one spin on the same scale; the
 	// flag -elo; and the seed. The top of the scale, fullStrengthElo, is
@@ -113,10 +121,20 @@ var options = []option{
 			c.strength.limit, c.strength.elo = v > 0 && v < fullStrengthElo, v
 		}},
 	{uci: "Strength Seed", cecp: "Strength seed", flag: "seed", kind: spinOption, lo: 0, hi: maxStrengthSeed,
-		usage: "the strength level's seed: the same seed and moves, the same game (0: from the clock, every game differs)",
+		usage: "the seed of the strength level's and the book's draws: the same seed and moves, the same game (0: from the clock, every game differs)",
 		get:   func(_ *Engine, c *config) int { return int(c.strength.seed) },
 		set:   func(_ *Engine, c *config, v int) { c.strength.seed = uint64(v) }},
-	{uci: "Futility Pruning", cecp: "Futility pruning", flag: "futility", kind: checkOption, def: 1, lo: 0, hi: 1,
+	// The book and the pace (openings.go), each mode's default where no
+	// flag says (playerDefaults).
+	{uci: "OwnBook", cecp: "Own book", flag: "book", kind: checkOption, lo: 0, hi: 1,
+		usage: "at full strength, play the opening book's moves, drawn with the seed (default: on in XBoard mode, off in UCI and -classic)",
+		get:   func(_ *Engine, c *config) int { return b2i(c.strength.book.on()) },
+		set:   func(_ *Engine, c *config, v int) { c.strength.book = preferenceOf(v) }},
+	{uci: "Human Pace", cecp: "Human pace", flag: "human-pace", kind: checkOption, lo: 0, hi: 1,
+		usage: "a level's or the book's move waits for a human's moment, 1 to 2 s, at most half the move's time (default: on in XBoard mode and -classic, off in UCI; false: play at once)",
+		get:   func(_ *Engine, c *config) int { return b2i(c.strength.pace.on()) },
+		set:   func(_ *Engine, c *config, v int) { c.strength.pace = preferenceOf(v) }},
+	{uci: "Futility Pruning", cecp: "Futility pruning", flag: "futility", kind: checkOption, labOnly: true, def: 1, lo: 0, hi: 1,
 		usage: "futility pruning (micro-Max 4.1); -futility=false gives micro-Max 4.0's search (and the frontier margin 0)",
 		get:   func(e *Engine, _ *config) int { return b2i(e.futility) },
 		set: func(e *Engine, _ *config, v int) {
@@ -160,6 +178,16 @@ var options = []option{
 		usage: "the goose budget iterated: a quiescence search is searched with 0, 1, ... goose chases allowed in a branch, up to N passes, until none was pruned in its essential tree (0: off)",
 		get:   func(e *Engine, _ *config) int { return e.lab().gooseBudget },
 		set:   func(e *Engine, _ *config, v int) { lab := e.lab(); lab.gooseBudget = v; e.setLab(lab) }},
+	labSwitch("Goose Horizon Only", "Goose horizon only", "goose-horizon", func(l *labSettings) *bool { return &l.gooseHorizon },
+		"with -goose-budget: the budget iterated only in horizon nodes (calls asked for one ply), as the thread says; other calls search their one-ply iteration once, at budget 0"),
+	labSwitch("Goose Equal Captures", "Goose equal captures", "goose-equal", func(l *labSettings) *bool { return &l.gooseEqual },
+		"the goose rule 2 alone: no equal capture (N x B too) of a protected piece in the quiescence search"),
+	labSwitch("Goose Try Equal", "Goose try equal", "goose-try-equal", func(l *labSettings) *bool { return &l.gooseTryEqual },
+		"with -goose-budget: the thread's revision \"Do try equal captures\": the budget charges no equal capture, and -goose-refined prunes none"),
+	{uci: "Null Move", cecp: "Null move", flag: "null-move", kind: spinOption, laboratory: true, lo: 0, hi: maxNullMove,
+		usage: "a null move with reduction R, where micro-Max has none, with the super stand-pat; deep and general deep futility then prune up to s=3+R (0: off)",
+		get:   func(e *Engine, _ *config) int { return e.lab().nullMove },
+		set:   func(e *Engine, _ *config, v int) { lab := e.lab(); lab.nullMove = v; e.setLab(lab) }},
 	labSwitch("Lab Shadow", "Lab shadow", "shadow", func(l *labSettings) *bool { return &l.shadow },
 		"the shadow search: every move a rule prunes (micro-Max's futility too) is also searched, its score only counted; -stats (UCI: debug on) says per rule how many prunes were wrong (the move would have raised alpha) and how many changed their node's result"),
 }
@@ -170,6 +198,15 @@ func labSwitch(uci, cecp, flag string, sw func(l *labSettings) *bool, usage stri
 		get: func(e *Engine, _ *config) int { lab := e.lab(); return b2i(*sw(&lab)) },
 		set: func(e *Engine, _ *config, v int) { lab := e.lab(); *sw(&lab) = v != 0; e.setLab(lab) }}
 }
+
+// labOption reports whether o is the laboratory's: its switches and
+// micro-Max 4.0's search. The protocols list such an option, and take it,
+// only in the laboratory (config.lab: -lab, or a laboratory flag given);
+// a player's GUI lists the others.
+func (o *option) labOption() bool { return o.laboratory || o.labOnly }
+
+// errLabOption refuses a laboratory option outside the laboratory.
+var errLabOption = errors.New("an option of the futility laboratory: start umax with -lab to use it")
 
 // maxValue is a spin's top for a session.
 func (o *option) maxValue(e *Engine, c *config) int {

@@ -44,21 +44,8 @@ func TestSAN(t *testing.T) {
 		{"7k/8/6K1/8/8/8/8/R7 w - - 0 1", "", "a1a8", "Ra8#"},        // back-rank mate
 		{"k7/8/1Q6/8/8/8/8/7K w - - 0 1", "", "b6c7", "Qc7"},         // stalemate is no check
 	} {
-		p := newGame()
-		if c.fen != "" {
-			p = mustFEN(t, c.fen).pos
-		}
-		for _, text := range strings.Fields(c.moves) {
-			m, ok := p.parseMove(text)
-			if !ok {
-				t.Fatalf("%s %s: %s is not legal", c.fen, c.moves, text)
-			}
-			p.makeMove(m)
-		}
-		m, ok := p.parseMove(c.move)
-		if !ok {
-			t.Fatalf("%s %s: %s is not legal", c.fen, c.moves, c.move)
-		}
+		p := gameAfter(t, c.fen, strings.Fields(c.moves)...).current().pos
+		m := mustMove(t, &p, c.move)
 		if got := p.san(m, p.legalMoves()); got != c.want {
 			t.Errorf("%s %s: %s is %s in SAN, want %s", c.fen, c.moves, c.move, got, c.want)
 		}

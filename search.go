@@ -128,9 +128,10 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 		e.nodes++
 		e.pollStop()
 		if e.hook != nil { // [11]
-			e.hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
+			e.hook.iterate(iter, firstSq, bestTo, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
 		}
-		rootPending := lastTo&8 != 0 && e.pendingFrom != infinity // the root checking a move [9]
+		atRoot := lastTo&8 != 0                            // [9]
+		rootPending := atRoot && e.pendingFrom != infinity // the root checking a move [9]
 		// A depth-1 iteration that cannot stand pat (best < beta) acts only on
 		// recaptures on lastTo and on king captures: every other move it
 		// generates is not made and changes nothing. Only those are visited. [2]
@@ -276,15 +277,19 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 										indexKey, lockKey, from, to, captureSq, piece, newPiece, victim, rookFrom)
 									score = -e.search(24-side, -beta, -alphaNow, -score, newIndex, newLock, passed, to, remaining)
 								}
-								if rootPending {
-									if score != -infinity && from == e.pendingFrom && to == e.pendingTo {
-										if e.hook != nil { // [11]
-											e.hook.leave(best, beta, e.nodes)
+								if atRoot { // the root checks its pending move, or tells each move searched [9]
+									if rootPending {
+										if score != -infinity && from == e.pendingFrom && to == e.pendingTo {
+											if e.hook != nil { // [11]
+												e.hook.leave(best, beta, e.nodes)
+											}
+											e.eval, e.epSquare = -eval-gain, passed // legal: leave it made
+											return beta
 										}
-										e.eval, e.epSquare = -eval-gain, passed // legal: leave it made
-										return beta
+										score = best // prevent fail-lows on king-capture replies
+									} else if e.ctl.rootMove != nil {
+										e.ctl.rootMove(iter, from, to, score)
 									}
-									score = best // prevent fail-lows on king-capture replies
 								}
 								b[uint8(rookFrom)] = int8(side + 6) // unmake (rookFrom may be the dummy)
 								b[uint8(passed)], b[uint8(to)] = 0, 0

@@ -34,7 +34,9 @@ package main
 //   - e.ctl.softStop at the root: the code around the search ends the
 //     deepening as micro-Max's budget does;
 //   - e.ctl.report at the root: the kibitz line, the printf that
-//     micro-Max's listing has commented out.
+//     micro-Max's listing has commented out;
+//   - e.ctl.rootMove at the thinking root: each move searched, with its
+//     score, for the best so far that a search stopped mid-iteration plays.
 // Two switches choose micro-Max 4.0 where 4.1 differs: !e.futility in the
 // futility test, and e.mateDepth() (98 in 4.1, 99 in 4.0) for a mate's depth.
 
@@ -123,9 +125,10 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 		} else {
 			best = eval // except at depth 1 the static eval (standing pat)
 		}
-		e.nodes++                                                             // node count (for timing)
-		e.pollStop()                                                          // (not in micro-Max: a stop from outside)
-		hook.iterate(iter, lastTo == 8 && e.pendingFrom == infinity, e.nodes) // (hook: an iteration begins)
+		e.nodes++    // node count (for timing)
+		e.pollStop() // (not in micro-Max: a stop from outside)
+		// (hook: an iteration begins, its scan to start at B with the table's move first)
+		hook.iterate(iter, firstSq, bestTo, lastTo == 8 && e.pendingFrom == infinity, e.nodes)
 	scan:
 		for { // scan the board, looking for an own piece (inefficient!)
 			piece = int(b[from]) // u
@@ -239,6 +242,8 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 									return beta                     // leaving the move made
 								}
 								score = best // (prevent fail-lows on K-capt. replies)
+							} else if lastTo&8 != 0 && rule == notPruned && e.ctl.rootMove != nil {
+								e.ctl.rootMove(iter, from, to, score) // (not in micro-Max: the thinking root tells its move)
 							}
 							b[rookFrom] = int8(side + 6) // undo the move (G can be the dummy)
 							b[to] = 0

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
@@ -23,21 +21,7 @@ func TestStatsAddUp(t *testing.T) {
 		var got bytes.Buffer
 		c.run(bytes.NewReader(input), &got)
 		s := &c.last // the last search
-		var nodes, searched, pruned int64
-		for d := range s.nodes {
-			nodes += s.nodes[d]
-			searched += s.searched[d]
-			pruned += s.pruned[d]
-			if s.made[d] != s.searched[d]+s.pruned[d] {
-				t.Errorf("depth %d: %d moves made, %d searched + %d pruned", d, s.made[d], s.searched[d], s.pruned[d])
-			}
-			if s.hashDone[d] > s.hashHits[d] || s.hashHits[d] > s.nodes[d] {
-				t.Errorf("depth %d: %d complete hits, %d hits, %d nodes", d, s.hashDone[d], s.hashHits[d], s.nodes[d])
-			}
-		}
-		if nodes != 1+searched+s.probes {
-			t.Errorf("futility %v: %d calls of search, but 1 root + %d searched moves + %d probes", futility, nodes, searched, s.probes)
-		}
+		nodes, searched, pruned := statsAddUp(t, fmt.Sprintf("futility %v", futility), s)
 		if futility != (pruned > 0) {
 			t.Errorf("futility %v: %d moves pruned", futility, pruned)
 		}
@@ -62,6 +46,29 @@ func TestStatsAddUp(t *testing.T) {
 			t.Errorf("the output has no line %q:\n%s", sum, got.Bytes())
 		}
 	}
+}
+
+// statsAddUp checks a search's -stats counters against each other, at
+// every depth: every move made is searched or pruned, complete table hits
+// are hits and hits are nodes; and every call of search is the root, the
+// reply to a searched move or a stalemate probe. It returns the totals.
+func statsAddUp(t *testing.T, name string, s *searchStats) (nodes, searched, pruned int64) {
+	t.Helper()
+	for d := range s.nodes {
+		nodes += s.nodes[d]
+		searched += s.searched[d]
+		pruned += s.pruned[d]
+		if s.made[d] != s.searched[d]+s.pruned[d] {
+			t.Errorf("%s, depth %d: %d moves made, %d searched + %d pruned", name, d, s.made[d], s.searched[d], s.pruned[d])
+		}
+		if s.hashDone[d] > s.hashHits[d] || s.hashHits[d] > s.nodes[d] {
+			t.Errorf("%s, depth %d: %d complete hits, %d hits, %d nodes", name, d, s.hashDone[d], s.hashHits[d], s.nodes[d])
+		}
+	}
+	if nodes != 1+searched+s.probes {
+		t.Errorf("%s: %d calls of search, but 1 root + %d searched moves + %d probes", name, nodes, searched, s.probes)
+	}
+	return nodes, searched, pruned
 }
 
 // mateCases are positions along two mating lines of king and rook against
@@ -99,9 +106,10 @@ func TestMateScoreText(t *testing.T) {
 	}
 }
 
-// TestMateDistance pins the mate scores in the three dialogues: the console
-// mode's kibitz line (micro-Max's own score), CECP's 100000+N (-100000-N
-// when mated) and UCI's "mate N" (negative when mated).
+// TestMateDistance pins micro-Max's mate scores, the console mode's kibitz
+// line, of searches of the mateCases; TestMateScoreText holds the
+// protocols' texts to the same scores (and the dialogues' goldens,
+// TestNodeCountsMatchC and TestUCINodeCountsMatchC, every score they print).
 func TestMateDistance(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
 	for _, c := range mateCases {
@@ -120,31 +128,6 @@ func TestMateDistance(t *testing.T) {
 			}
 			if !found || score != c.score {
 				t.Errorf("console: score %d (found %v), want %d:\n%s", score, found, c.score, out.String())
-			}
-
-			d := newDialogue(t, newEngine(1<<16), config{nodeBudget: microMaxBudget})
-			got := d.sync("xboard", "protover 2", "post", "force", "setboard "+c.fen, "go")
-			want := 100000 + c.moves
-			if c.moves < 0 {
-				want = -100000 + c.moves
-			}
-			move := slices.IndexFunc(got, isMove)
-			if move < 1 {
-				t.Fatalf("CECP: %q", got)
-			} else if f := strings.Fields(got[move-1]); len(f) < 2 || f[1] != strconv.Itoa(want) {
-				t.Errorf("CECP: last thinking line %q, want the score %d", got[move-1], want)
-			}
-
-			u := newUCIDialogue(t, newEngine(1<<16), config{})
-			lines := u.search("position fen "+c.fen, "go")
-			last := ""
-			for _, l := range lines {
-				if i, ok := parseInfo(l); ok && i.score != "" {
-					last = i.score
-				}
-			}
-			if want := "mate " + strconv.Itoa(c.moves); last != want {
-				t.Errorf("UCI: last score %q, want %q in %q", last, want, lines)
 			}
 		})
 	}

@@ -84,12 +84,7 @@ func TestShadowLeavesSearchAlone(t *testing.T) {
 	if reduced() { // a middlegame, castling, e.p. and promotions
 		budget, starts, literalEvery = 5000, []string{labStarts[1], labStarts[3], labStarts[4], labStarts[7]}, 4
 	}
-	combos := append([]struct {
-		name     string
-		futility bool
-		lab      labSettings
-	}{{"micro-Max 4.1", true, labSettings{}}}, labCombos...)
-	for _, combo := range combos {
+	for _, combo := range shadowCombos {
 		for i, fen := range starts {
 			var tallies []shadowTally
 			for _, literal := range []bool{false, true} {
@@ -116,6 +111,23 @@ func TestShadowLeavesSearchAlone(t *testing.T) {
 		}
 	}
 }
+
+// shadowCombos are the switch settings the shadow's tests run: none, and
+// labCombos, and the switches that came after them.
+var shadowCombos = append(append([]struct {
+	name     string
+	futility bool
+	lab      labSettings
+}{{"micro-Max 4.1", true, labSettings{}}}, labCombos...), []struct {
+	name     string
+	futility bool
+	lab      labSettings
+}{
+	{"goose equal", true, labSettings{gooseEqual: true}},
+	{"goose budget, horizon, try equal", true, labSettings{gooseBudget: 4, gooseHorizon: true, gooseTryEqual: true}},
+	{"null move 1", true, labSettings{nullMove: 1}},
+	{"null move 2 + deep + general", true, labSettings{nullMove: 2, deep: true, general: true}},
+}...)
 
 // TestShadowBench: the bench with the shadow search on counts the nodes it
 // counts with it off (the full run: micro-Max's budget, the signature
@@ -146,7 +158,7 @@ func TestShadowBench(t *testing.T) {
 // and of UCI's debug say them.
 func TestShadowCounts(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
-	for _, combo := range labCombos {
+	for _, combo := range shadowCombos[1:] {
 		lab := combo.lab
 		lab.shadow = true
 		r := playShadow(t, labStarts[1], lab, combo.futility, false, 8000)
@@ -183,7 +195,7 @@ func TestShadowCounts(t *testing.T) {
 	if !regexp.MustCompile(`(?m)^# shadow futile pruned \d+ wrong \d+ changed \d+\n# shadow nodes \d+ `).MatchString(out.String()) {
 		t.Errorf("-stats -shadow printed\n%s", out.String())
 	}
-	d := newUCIDialogue(t, smallEngine(), config{})
+	d := newUCIDialogue(t, smallEngine(), config{lab: true}) // umax -lab
 	d.sync("uci", "setoption name Lab Shadow value true", "setoption name Deep Futility value true", "debug on",
 		"position fen "+labStarts[1])
 	lines := d.search("go nodes 5000")
@@ -407,8 +419,8 @@ func (u *unpruneOne) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, n
 	u.level++
 	return u.rules.enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes)
 }
-func (u *unpruneOne) iterate(iter int, thinkingRoot bool, nodes int) {
-	u.rules.iterate(iter, thinkingRoot, nodes)
+func (u *unpruneOne) iterate(iter, firstSq, bestTo int, thinkingRoot bool, nodes int) {
+	u.rules.iterate(iter, firstSq, bestTo, thinkingRoot, nodes)
 }
 func (u *unpruneOne) newBest()                      { u.rules.newBest() }
 func (u *unpruneOne) iterated(best, nodes int) bool { return u.rules.iterated(best, nodes) }
@@ -432,6 +444,7 @@ func (u *unpruneOne) move(m *searchMove) (pruneRule, int) {
 		u.rules.frames[len(u.rules.frames)-1].passOn = 0
 	}
 	u.told, u.searched = moveName(m.from, m.to), u.level+1
+	u.rules.next[0], u.rules.next[1] = m.replyKeys() // the null move's keys, as for a move searched
 	return notPruned, v
 }
 
@@ -443,7 +456,7 @@ func TestShadowScoresAsSearched(t *testing.T) {
 	t.Parallel()                                                               // a computation of its own: it runs beside the goldens
 	starts := []string{labStarts[1], labStarts[3], labStarts[4], labStarts[7]} // a middlegame, castling, e.p., promotions
 	checked := 0
-	for _, combo := range labCombos {
+	for _, combo := range shadowCombos[1:] {
 		for _, fen := range starts {
 			pos := mustFEN(t, fen).pos
 			search := func(lab labSettings, rules func(e *Engine) searchHook) *Engine {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -16,6 +17,8 @@ type jsonSteps struct {
 	FEN    string
 	Nodes  int
 	Boards []string
+	Eps    []int
+	Inner  []jsonNode // the calls inside quiescence boxes, numbered after the tree's nodes
 	Steps  [][]any
 	Error  string
 }
@@ -57,16 +60,26 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 	if last[0] != "store" || stepInt(last, 1) != 0 || stepInt(last, 2) != want || steps.Nodes != want || tree.Nodes != want {
 		fail("the last step %v, nodes %d, the tree's %d: the iteration counted %d", last, steps.Nodes, tree.Nodes, want)
 	}
-	if len(steps.Boards) != len(tree.Tree) || steps.Boards[0] != tree.FEN {
-		fail("%d boards for %d nodes, the root's %q", len(steps.Boards), len(tree.Tree), steps.Boards[0])
+	all := append(append([]jsonNode(nil), tree.Tree...), steps.Inner...) // the steps' nodes: the tree's, then the inner ones
+	if len(steps.Boards) != len(all) || len(steps.Eps) != len(all) || steps.Boards[0] != tree.FEN {
+		fail("%d boards, %d e.p. squares for %d nodes, the root's %q", len(steps.Boards), len(steps.Eps), len(all), steps.Boards[0])
 	}
-	n := len(tree.Tree)
+	for i, nd := range steps.Inner { // an inner node is a call inside a quiescence box, below the box
+		p := nd.Parent
+		for p >= len(tree.Tree) {
+			p = all[p].Parent
+		}
+		if nd.Depth != 1 || nd.Parent >= len(tree.Tree)+i || !tree.Tree[p].QS {
+			fail("inner node %d %+v is not inside a quiescence box", len(tree.Tree)+i, nd)
+		}
+	}
+	n := len(all)
 	enter, leave := make([]int, n), make([]int, n)
 	for i := range enter {
 		enter[i], leave[i] = -1, -1
 	}
 	enter[0], leave[0] = 0, len(s)-1
-	next := 1
+	next, innerNext := 1, 0
 	var stack []int // the nodes entered and not left
 	stack = append(stack, 0)
 	type move struct {
@@ -92,8 +105,14 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 		top := stack[len(stack)-1]
 		switch st[0] {
 		case "enter":
-			if node != next || tree.Tree[node].Parent != top {
-				fail("step %d enters node %d (parent %d) after node %d, within %d", k, node, tree.Tree[node].Parent, next-1, top)
+			if node != next && node != len(tree.Tree)+innerNext || all[node].Parent != top {
+				fail("step %d enters node %d (parent %d) after node %d, within %d", k, node, all[node].Parent, next-1, top)
+			}
+			if node >= len(tree.Tree) { // the inner nodes are entered in their order, among the tree's
+				innerNext++
+				enter[node] = k
+				stack = append(stack, node)
+				continue
 			}
 			enter[node] = k
 			next++
@@ -105,11 +124,11 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 			}
 			leave[node] = k
 			stack = stack[:len(stack)-1]
-			if got := nodes - stepInt(s[enter[node]], 2); got != tree.Tree[node].Total {
+			if got := nodes - stepInt(s[enter[node]], 2); node < len(tree.Tree) && got != tree.Tree[node].Total {
 				fail("node %d counted %d nodes between its entry and its return, the tree says %d", node, got, tree.Tree[node].Total)
 			}
-			if stepInt(st, 3) != tree.Tree[node].Best || stepInt(st, 4) != tree.Tree[node].Score {
-				fail("node %d returns %v, the tree says best %d, score %d", node, st, tree.Tree[node].Best, tree.Tree[node].Score)
+			if stepInt(st, 3) != all[node].Best || stepInt(st, 4) != all[node].Score {
+				fail("node %d returns %v, the tree says best %d, score %d", node, st, all[node].Best, all[node].Score)
 			}
 			continue
 		}
@@ -123,14 +142,21 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 			passes[node] = append(passes[node], [6]any{st[3], st[4], st[5], st[6], st[7], st[8]})
 		case "move":
 			moves[node] = append(moves[node], move{st[3].(string), st[6].(string), stepInt(st, 4)})
+			terms, e := st[8].([]any), all[node].Eval
+			for _, x := range terms {
+				e += int(x.(float64))
+			}
+			if lab := st[6] != "searched" && st[6] != "futile"; len(terms) != 5 || e != stepInt(st, 4) && !lab {
+				fail("step %d %v: v is not e %d plus its terms", k, st, all[node].Eval)
+			}
 		case "best":
 			best[node] = st[4].(string)
 		case "cut":
-			if stepInt(st, 3) < tree.Tree[node].Beta {
-				fail("step %d %v: a cut-off below beta %d", k, st, tree.Tree[node].Beta)
+			if stepInt(st, 3) < all[node].Beta {
+				fail("step %d %v: a cut-off below beta %d", k, st, all[node].Beta)
 			}
 		case "store":
-			if l := tree.Tree[node].Last; stepInt(st, 3) != int(l[0].(float64)) || stepInt(st, 4) != int(l[1].(float64)) {
+			if l := all[node].Last; stepInt(st, 3) != int(l[0].(float64)) || stepInt(st, 4) != int(l[1].(float64)) {
 				fail("node %d stores %v, its last iteration is %v", node, st, l)
 			}
 		case "reply":
@@ -140,22 +166,19 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 			}
 		}
 	}
-	if next != n || len(stack) != 1 {
-		fail("%d nodes entered of %d, %d not left", next, n, len(stack)-1)
+	if next+innerNext != n || len(stack) != 1 {
+		fail("%d nodes entered of %d, %d not left", next+innerNext, n, len(stack)-1)
 	}
 	for k, st := range s {
-		for i := stepInt(st, 1); i > 0; i = tree.Tree[i].Parent {
+		for i := stepInt(st, 1); i > 0; i = all[i].Parent {
 			if k < enter[i] || k > leave[i] {
 				fail("step %d %v is outside node %d's steps %d to %d", k, st, i, enter[i], leave[i])
 			}
 		}
 	}
-	children := make([][]int, n)
-	for i, nd := range tree.Tree[1:] {
-		children[nd.Parent] = append(children[nd.Parent], i+1)
-	}
+	children := tree.children()
 	for i, nd := range tree.Tree {
-		if fmt.Sprint(passes[i]) != fmt.Sprint(nd.Earlier) {
+		if fmt.Sprint(passes[i]) != fmt.Sprint(nd.Earlier) && !(len(passes[i]) == 0 && len(nd.Earlier) == 0) {
 			fail("node %d: pass steps %v, earlier iterations %v", i, passes[i], nd.Earlier)
 		}
 		if nd.Last[0].(float64) == 0 {
@@ -170,19 +193,8 @@ func checkSteps(t *testing.T, name string, tree jsonTree, steps jsonSteps, want 
 				want = append(want, move{m[0].(string), m[3].(string), int(m[1].(float64))})
 			}
 		} else {
-			k := 0
-			for _, st := range tree.Stubs {
-				if st.Node != i {
-					continue
-				}
-				for ; k < len(children[i]) && children[i][k] < st.After; k++ {
-					want = appendChild(want, tree.Tree[children[i][k]].Move)
-				}
-				want = append(want, move{st.Move, st.Rule, st.Eval})
-			}
-			for ; k < len(children[i]); k++ {
-				want = appendChild(want, tree.Tree[children[i][k]].Move)
-			}
+			tree.eachMove(i, children[i], func(c int) { want = appendChild(want, tree.Tree[c].Move) },
+				func(st jsonStub) { want = append(want, move{st.Move, st.Rule, st.Eval}) })
 			for k := range moves[i] {
 				if k < len(want) && want[k].rule == "searched" {
 					moves[i][k].v = 0 // the tree keeps no v of a child
@@ -211,25 +223,16 @@ func TestStepsMatchC(t *testing.T) {
 		games = append(games, "classic/castling-ep-black.50000", "classic/promotion-white.50000",
 			"classic/promotion-black.50000", "classic/selfplay-qgd.20000", "classic40/selfplay20.50000")
 	}
-	checked := 0
-	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
+	checked, scans := 0, 0
+	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{lab: true})
 	d.sync("uci")
 	for _, name := range games {
 		g := readGoldenReplay(t, filepath.Join("testdata", name))
 		d.expectNothing(fmt.Sprintf("setoption name Futility Pruning value %v", g.futility), "ucinewgame")
-		var moves []string
-		var game gameRecord
-		game.reset(setup{pos: newGame()})
 		search := 0
-		for i, line := range g.inputs {
-			if line != "" {
-				m, ok := game.current().pos.parseMove(line)
-				if !ok {
-					break // an illegal move typed: UCI cannot send it (TestUCINodeCountsMatchC)
-				}
-				game.play(m)
-				moves = append(moves, m.String())
-				continue
+		g.playUCI(t, func(i int, _ *gameRecord, position string, diverged bool) string {
+			if diverged {
+				return "0000" // an illegal move typed: the C program's counts are of another game
 			}
 			plies := 2 + search%3 // 2, 3, 4, 2, ...
 			if reduced() && search > 0 {
@@ -237,8 +240,7 @@ func TestStepsMatchC(t *testing.T) {
 			}
 			search++
 			d.expectNothing(fmt.Sprintf("umax record %d", plies))
-			got := d.search("position startpos moves "+strings.Join(moves, " "), fmt.Sprintf("go nodes %d", g.budget))
-			best := strings.Fields(got[len(got)-1])[1]
+			got := d.search(position, fmt.Sprintf("go nodes %d", g.budget))
 			var nodes [2]int // the C program's kibitz lines of plies-1 and plies ply
 			found := 0
 			for _, k := range g.blocks[i] {
@@ -256,20 +258,18 @@ func TestStepsMatchC(t *testing.T) {
 					t.Fatalf("%s, input %d: %s %s", name, i, tree.Error, steps.Error)
 				}
 				checkSteps(t, fmt.Sprintf("%s, input %d, %d ply", name, i, plies), tree, steps, nodes[1]-nodes[0])
+				if plies < 4 {
+					scans += checkScan(t, fmt.Sprintf("%s, input %d, %d ply", name, i, plies), tree, steps)
+				}
 				checked++
 			}
-			if best == "0000" {
-				break
-			}
-			m, _ := game.current().pos.parseMove(best)
-			game.play(m)
-			moves = append(moves, m.String())
-		}
+			return strings.Fields(got[len(got)-1])[1]
+		})
 	}
 	if checked < 10 {
 		t.Errorf("only %d iterations checked", checked)
 	}
-	t.Logf("%d iterations' steps checked against the C program's node counts", checked)
+	t.Logf("%d iterations' steps checked against the C program's node counts, %d nodes' board scans against their moves", checked, scans)
 }
 
 // TestStepSourceTexts checks the stepper's map of the literal search
@@ -298,6 +298,33 @@ func TestStepSourceTexts(t *testing.T) {
 			if n < 1 || n > len(file) || strings.TrimSpace(file[n-1]) == "" {
 				t.Errorf("part %q lights line %d, which is no code", p.part, n)
 			}
+		}
+	}
+	// The board scan's parts in search_literal.go, the laboratory rules'
+	// tests in lab.go: each text once, each part some code.
+	lab := readFile(t, "lab.go")
+	if string(lab) != labSource {
+		t.Errorf("the lab.go built in is not lab.go")
+	}
+	for _, c := range []struct {
+		file, text string
+		table      []sourcePart
+	}{{"search_literal.go", literalSource, scanSource}, {"lab.go", labSource, labRuleSource}} {
+		lines := sourceLines(c.text, c.table)
+		for _, p := range c.table {
+			for _, text := range p.texts {
+				if n := strings.Count(c.text, text); n != 1 {
+					t.Errorf("the part %q finds its line by %q, which occurs %d times in %s (want once): update stepsource.go", p.part, text, n, c.file)
+				}
+			}
+			if len(lines[p.part]) < len(p.texts) {
+				t.Errorf("%s: part %q lights lines %v", c.file, p.part, lines[p.part])
+			}
+		}
+	}
+	for _, r := range ruleNames[ruleFutility:ruleUnlisted] {
+		if !slices.ContainsFunc(labRuleSource, func(p sourcePart) bool { return p.part == r }) {
+			t.Errorf("the laboratory's rule %q has no lines in stepsource.go's labRuleSource", r)
 		}
 	}
 	// A statement over two lines lights both; one of one line, one.

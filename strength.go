@@ -19,8 +19,11 @@ package main
 //     it sees is played, and a larger spread lets bigger mistakes in.
 //
 // A level between two calibrated points takes its knobs in between
-// (levelAt). A budget-only level (spread 0) varies its budget from move to
-// move (by up to a half either way), so that its games vary too.
+// (levelAt), the spread to a sixteenth of a point, so that no two ratings
+// play alike; between the last choosing point and the first budget point
+// each move is the one's or the other's, at odds in proportion. A
+// budget-only level (spread 0) varies its budget from move to move (by up
+// to a half either way), so that its games vary too.
 //
 // The same seed and the same moves give the same game, whatever the engine
 // did before: a level's searches run on a small table of their own, emptied
@@ -43,10 +46,20 @@ import (
 type strengthLevel struct {
 	budget int // micro-Max's root node budget; with a spread, each root move's
 	spread int // 0: micro-Max's own move; else a choice, a move spread points worse half as likely
+	// fine is a part of a point more spread, in sixteenths (0 to 15): a
+	// level between two choosing points (levelAt).
+	fine int
+	// A level between the strongest choosing point and the weakest budget
+	// point is both: with odds in 1024 a move it plays as the budget level
+	// of acrossBudget nodes, else as the choosing level (budget, spread).
+	acrossBudget, acrossOdds int
 }
 
-// margin is the most a chosen move may score below the best.
-func (l strengthLevel) margin() int { return 4 * l.spread }
+// sixteenths is the spread in sixteenths of a point.
+func (l strengthLevel) sixteenths() int { return 16*l.spread + l.fine }
+
+// margin is the most a chosen move may score below the best: four spreads.
+func (l strengthLevel) margin() int { return l.sixteenths() / 4 }
 
 // strengthPoint is a calibrated level: its knobs and the Elo it measured.
 type strengthPoint struct {
@@ -93,7 +106,11 @@ const maxStrengthSeed = 1<<31 - 1
 // levelAt is the level of a rating on the scale, minStrengthElo up to
 // fullStrengthElo: the knobs of the calibrated points on either side,
 // taken in proportion (whole numbers, so that every machine plays the same
-// level), within the choosing levels or within the budget levels.
+// level): within the choosing levels the spread in sixteenths of a point,
+// within the budget levels the budget, so that no two ratings play alike.
+// Between the strongest choosing point and the weakest budget point, whose
+// knobs do not mix, a move is the one or the other's, the budget point's
+// the likelier the nearer the rating is to it (acrossOdds).
 func levelAt(elo int) strengthLevel {
 	points := strengthPoints
 	if elo <= points[0].elo {
@@ -101,14 +118,19 @@ func levelAt(elo int) strengthLevel {
 	}
 	for i := 1; i < len(points); i++ {
 		lo, hi := points[i-1], points[i]
+		between := func(a, b int) int { return a + (b-a)*(elo-lo.elo)/(hi.elo-lo.elo) }
 		switch {
 		case elo > hi.elo:
 			continue
-		case (lo.spread > 0) != (hi.spread > 0) || elo == hi.elo: // where the choosing levels end
+		case elo == hi.elo:
 			return hi.strengthLevel
+		case (lo.spread > 0) != (hi.spread > 0): // where the choosing levels end
+			l := lo.strengthLevel
+			l.acrossBudget, l.acrossOdds = hi.budget, between(0, 1024)
+			return l
 		}
-		between := func(a, b int) int { return a + (b-a)*(elo-lo.elo)/(hi.elo-lo.elo) }
-		return strengthLevel{budget: between(lo.budget, hi.budget), spread: between(lo.spread, hi.spread)}
+		s := between(lo.sixteenths(), hi.sixteenths())
+		return strengthLevel{budget: between(lo.budget, hi.budget), spread: s / 16, fine: s % 16}
 	}
 	return points[len(points)-1].strengthLevel
 }
@@ -119,7 +141,10 @@ func levelAt(elo int) strengthLevel {
 type strengthSetting struct {
 	limit bool   // play at a level (UCI_LimitStrength); false: full strength
 	elo   int    // the level asked for (UCI_Elo), minStrengthElo..fullStrengthElo
-	seed  uint64 // the random draws' seed; 0: from the clock
+	seed  uint64 // the random draws' seed (the levels' and the book's); 0: from the clock
+	// book: at full strength, play the opening book's moves (openings.go);
+	// pace: a move that took no thought waits for a human's moment.
+	book, pace preference
 	// custom, if set, is the level instead of the table's (-level: the
 	// calibration tries knob settings with it).
 	custom *strengthLevel
@@ -143,10 +168,21 @@ func (s strengthSetting) String() string {
 	switch {
 	case !ok:
 		return "full strength"
+	case l.acrossOdds > 0:
+		return fmt.Sprintf("level %d (each root move scored in %d nodes, a move %s points worse half as likely; or, %d moves in 1024, a root budget of about %d nodes)",
+			s.elo, l.budget, l.spreadText(), l.acrossOdds, l.acrossBudget)
 	case l.spread > 0:
-		return fmt.Sprintf("level %d (each root move scored in %d nodes, a move %d points worse half as likely)", s.elo, l.budget, l.spread)
+		return fmt.Sprintf("level %d (each root move scored in %d nodes, a move %s points worse half as likely)", s.elo, l.budget, l.spreadText())
 	}
 	return fmt.Sprintf("level %d (root budget about %d nodes a move)", s.elo, l.budget)
+}
+
+// spreadText is the spread in points, with its sixteenths as decimals.
+func (l strengthLevel) spreadText() string {
+	if l.fine == 0 {
+		return fmt.Sprint(l.spread)
+	}
+	return strings.TrimRight(fmt.Sprintf("%d.%04d", l.spread, l.fine*625), "0")
 }
 
 // random is the generator of the draws at a position: with a seed, a
@@ -157,12 +193,8 @@ func (s strengthSetting) random(pos *Position) *rand.Rand {
 		return rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
 	h := fnv.New64a()
-	var buf [len(pos.board) + 2]byte
-	for i, v := range pos.board {
-		buf[i] = byte(v)
-	}
-	buf[len(pos.board)], buf[len(pos.board)+1] = byte(pos.side), byte(pos.epSquare)
-	h.Write(buf[:])
+	k := keyOf(pos)
+	h.Write(k[:])
 	return rand.New(rand.NewPCG(s.seed, h.Sum64()))
 }
 
@@ -262,7 +294,7 @@ func choose(scored []scoredMove, level strengthLevel, rng *rand.Rand) scoredMove
 	var total uint64
 	for i, s := range scored {
 		if loss := best - s.score; loss <= level.margin() {
-			weights[i] = halvings(loss, level.spread)
+			weights[i] = halvings(loss, level.sixteenths())
 			total += weights[i]
 		}
 	}
@@ -276,13 +308,13 @@ func choose(scored []scoredMove, level strengthLevel, rng *rand.Rand) scoredMove
 	return scored[0] // not reached: the draws add up to total
 }
 
-// halvings is 2^30 halved once for every spread points of loss (in
-// sixteenths of a halving for the rest): the weight of a move loss points
-// below the best.
-func halvings(loss, spread int) uint64 {
+// halvings is 2^30 halved once for every spread of loss (to a sixteenth
+// of a halving), the spread given in sixteenths of a point: the weight of
+// a move loss points below the best.
+func halvings(loss, sixteenths int) uint64 {
 	const one = 1 << 30
-	w := uint64(one) >> (loss / spread)
-	return w * sixteenthHalvings[(loss%spread)*16/spread] >> 16
+	h := loss * 256 / sixteenths // sixteenths of a halving
+	return uint64(one) >> (h / 16) * sixteenthHalvings[h%16] >> 16
 }
 
 // sixteenthHalvings[k] is 2^(-k/16), in 65536ths.
@@ -318,8 +350,11 @@ func (e *Engine) playChosen(m Move) bool {
 // enough, if set, stops the scoring when time is short. It reports whether
 // a move was played; a poll that stops it leaves the board at the root.
 func (e *Engine) thinkAt(level strengthLevel, rng *rand.Rand, ctl *searchControl, enough func(nodes int) bool) (played bool, choice *levelChoice) {
+	if level.acrossOdds > 0 && rng.IntN(1024) < level.acrossOdds { // between the choosing and the budget levels
+		level = strengthLevel{budget: level.acrossBudget}
+	}
 	e.atLevel(level.budget, func() {
-		if level.spread == 0 {
+		if level.spread == 0 && level.fine == 0 {
 			ctl.budget = min(ctl.budget, level.budget*(512+rng.IntN(1024))/1024)
 			played = e.rootSearch(ctl)
 			return
@@ -343,16 +378,26 @@ func (e *Engine) thinkAt(level strengthLevel, rng *rand.Rand, ctl *searchControl
 }
 
 // playAtLevel is a search job's move at the setting's level (thinkAt), if
-// it has one (level): it reports whether it played at a level, and whether
-// micro-Max played the move. A choosing level's choice is reported as one
-// iteration whose PV is the move; its scoring stops at the clock's soft
-// limit, and at a budget the job was given. A stopped job leaves the board
-// at the root, and plays the move reported.
+// it has one (level), or at full strength the book's (openings.go): it
+// reports whether the setting chose the move, and whether micro-Max played
+// it. A choosing level's choice is reported as one iteration whose PV is
+// the move; its scoring stops at the clock's soft limit, and at a budget
+// the job was given. A stopped job leaves the board at the root, and plays
+// the move reported. With the pace on, the move waits for a human's moment
+// (pause).
 func (s strengthSetting) playAtLevel(j *searchJob) (played, atLevel bool) {
+	if m, ok := s.fromBook(j); ok {
+		if j.e.playBook(m) {
+			s.pause(j)
+			return true, true
+		}
+		j.e.pendingFrom = infinity // refused (TestBookLines says never): micro-Max thinks
+	}
 	level, atLevel := s.level()
 	if !atLevel {
 		return false, false
 	}
+	defer s.pause(j)
 	enough := func(nodes int) bool {
 		if j.limits.budget > 0 && nodes >= j.limits.budget {
 			return true

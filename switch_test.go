@@ -66,7 +66,6 @@ func isExecutable(path string) bool {
 }
 
 // update is Go's usual -update: the tests that derive a file from others
-// rewrite it: testdata/openings.epd
-// (TestOpeningsEPD), testdata/tactics.epd (TestTacticsSuite, from
-// -tactics.source), install/umax.png (TestLogoIsGenerated).
-var update = flag.Bool("update", false, "rewrite the files tests derive: testdata/openings.epd, testdata/tactics.epd (with -tactics.source), install/umax.png")
+// rewrite it: testdata/openings.epd (TestOpeningsEPD), testdata/tactics.epd
+// (TestTacticsSuite, from -tactics.source).
+var update = flag.Bool("update", false, "rewrite the files tests derive: testdata/openings.epd, testdata/tactics.epd (with -tactics.source)")

@@ -164,44 +164,15 @@ func sanMoves(p *Position, sans []string) ([]Move, error) {
 }
 
 // sanMove finds the one legal move that a move in Standard Algebraic
-// Notation names.
+// Notation names: the move san.go writes so, the marks of check, mate and
+// comment aside.
 func sanMove(p *Position, san string) (Move, error) {
-	s := strings.TrimRight(san, "+#!?")
-	kinds := map[byte]int{'N': 3, 'K': 4, 'B': 5, 'R': 6, 'Q': 7}
+	legal := p.legalMoves()
 	var found []Move
-	for _, m := range p.legalMoves() {
-		piece := int(p.board[m.from])
-		switch {
-		case s == "O-O" || s == "O-O-O":
-			if piece&7 == 4 && (m.to-m.from == 2) == (s == "O-O") && (m.to-m.from == 2 || m.from-m.to == 2) {
-				found = append(found, m)
-			}
-			continue
+	for _, m := range legal {
+		if strings.TrimRight(p.san(m, legal), "+#") == strings.TrimRight(san, "+#!?") {
+			found = append(found, m)
 		}
-		rest, kind := s, 0
-		if k, ok := kinds[rest[0]]; ok {
-			rest, kind = rest[1:], k
-		}
-		promo := 0
-		if i := strings.IndexByte(rest, '='); i >= 0 && i+1 < len(rest) {
-			promo, rest = kinds[rest[i+1]], rest[:i]
-		}
-		rest = strings.ReplaceAll(rest, "x", "")
-		if len(rest) < 2 {
-			return Move{}, fmt.Errorf("%s: no square", san)
-		}
-		to, ok := parseSquare(rest[len(rest)-2:])
-		if !ok {
-			return Move{}, fmt.Errorf("%s: no square", san)
-		}
-		from := squareName(m.from)
-		if m.to != to || m.promo != promo || kind == 0 && piece&7 >= 3 || kind != 0 && piece&7 != kind {
-			continue
-		}
-		if hint := rest[:len(rest)-2]; hint != "" && !strings.Contains(from, hint) { // a file, a rank or both
-			continue
-		}
-		found = append(found, m)
 	}
 	if len(found) != 1 {
 		return Move{}, fmt.Errorf("%s names %d legal moves", san, len(found))

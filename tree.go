@@ -30,7 +30,9 @@ package main
 // stepper: what the search did at the kept nodes, in the order it did it,
 // each with the node counter. An earlier iteration of a node is one step,
 // as it is one summary in the tree; a quiescence box's steps are its own
-// moves and their replies' scores.
+// moves and their replies' scores, and, for the stepper only, the calls
+// below the box (the replies to its recaptures): they are inner nodes, kept
+// beside the tree (treeRecorder.inner), not in it.
 
 import "slices"
 
@@ -47,6 +49,7 @@ type treeRecorder struct {
 	done      bool // the iteration was recorded to its end
 
 	nodes  []treeNode  // the nodes kept, each after its parent, in the order searched
+	inner  []treeNode  // the calls inside quiescence boxes, for the stepper's steps only (innerNode)
 	stubs  []treeStub  // the pruned moves of the nodes' last iterations
 	steps  []treeStep  // what the search did at the nodes kept, in order
 	frames []treeFrame // a frame per call of the search now running, the root's first
@@ -60,11 +63,29 @@ type treeRecorder struct {
 	answered  int // ... that the entry answered with no iteration (-stats: "complete")
 
 	names *treeNames // its moves in SAN, for the JSON, once written (treeNames, below)
+
+	// board is the searching engine's board, which the literal search
+	// changes as it goes: the recorder reads it for the pawn structure
+	// term of a move's evaluation (moveTerms). nil: derived from v.
+	board *[256]int8
+}
+
+// innerNode is the step node of r.inner[i]: steps name the tree's nodes by
+// their index and the inner nodes by -1-i (the JSON numbers them on after
+// the tree's: allNodes).
+func innerNode(i int) int { return -1 - i }
+
+// nodeAt is the node a step names (innerNode).
+func (r *treeRecorder) nodeAt(node int) *treeNode {
+	if node < 0 {
+		return &r.inner[-1-node]
+	}
+	return &r.nodes[node]
 }
 
 // treeNode is one call of the search in the recorded iteration.
 type treeNode struct {
-	parent      int        // index of the parent node, -1 for the root
+	parent      int        // index of the parent node, -1 for the root (an inner node: its step node, innerNode)
 	from, to    int        // the move that led here; noSquare for the root and a stalemate probe
 	tableMove   bool       // the parent tried it first, as the best move its table entry held
 	side        int        // side to move: white (8) or black (16)
@@ -72,6 +93,7 @@ type treeNode struct {
 	eval        int        // the evaluation received (e), from side's view
 	depth       int        // the depth asked for (n); the root: the iteration's depth d
 	tableDepth  int        // depth of the table entry it resumed from; 0 if none was usable
+	epSquare    int        // E: the square its move passed (a double step's, a castling rook's), else noSquare
 	quiescence  bool       // asked for depth 1: one box, its own moves listed in moves
 	earlier     []treePass // its earlier internal iterations, summarised
 	last        treePass   // its last iteration, the one drawn (iter 0: it ran none)
@@ -119,10 +141,10 @@ type treeMove struct {
 type stepKind uint8
 
 const (
-	stepIterate stepKind = iota // an iteration of depth a begins; its best starts at b (e at depth 1, else -infinity)
+	stepIterate stepKind = iota // an iteration of depth a begins; its best starts at b (e at depth 1, else -infinity); its scan at c (B), the table's move to d (Y) first if d&noSquare
 	stepPass                    // an earlier iteration of depth a ended: best b by the move, c nodes, d moves pruned (its steps dropped)
 	stepEnter                   // a call begins: its node has the window, depth, evaluation and table depth
-	stepMove                    // a move is made: new evaluation v a (or the score a laboratory rule gave it), alpha f b; rule: searched next, or what cut it
+	stepMove                    // a move is made: new evaluation v a (or the score a laboratory rule gave it), alpha f b; rule: searched next, or what cut it; terms: v's parts
 	stepReply                   // a quiescence box's move a (index of the box's moves): its reply returned, the move scores b
 	stepBest                    // the move gave a new best score a
 	stepCut                     // the iteration fails high with best a >= beta: no more moves (a king capture: a >= infinity)
@@ -141,15 +163,55 @@ type treeStep struct {
 	rule       pruneRule // a move: notPruned (its reply is searched next) or what cut it
 	table      bool      // a move: the table's best move, tried first
 	from, to   uint8     // a move (noSquare: none)
-	node       int32     // the node of the tree
+	node       int32     // the node of the tree, or an inner node (innerNode)
 	nodes      int32     // the iteration's nodes counted so far, its own count the first
 	a, b, c, d int32     // the kind's numbers (stepKind)
+	terms      moveTerms // a move: its evaluation v in its terms
+}
+
+// moveTerms are the parts of a move's new evaluation v beyond the node's
+// e (C: v=b[x+8]-b[y+8] ... v+=e+i): the centre table's points (the piece
+// leaves x for y; pawns, knights, bishops and the king), the pawn
+// structure's (-9 per undefended square beside it, plus 9), castling's 30,
+// the victim's value and a promotion's gain. v = e + their sum.
+type moveTerms struct {
+	centre, pawns, castling, victim, promotion int16
+}
+
+// termsOf splits the evaluation of a move that node, with evaluation
+// eval, makes into its terms: from the move, the centre table (the root's
+// board: it never changes) and the pawns beside the move's from-square on
+// the engine's board; without the board, the pawn term is what is left of
+// v (exact unless a laboratory rule gave the move another score).
+func (r *treeRecorder) termsOf(m *searchMove, eval int) moveTerms {
+	kind := m.piece & 7
+	t := moveTerms{victim: int16(99 * pieceValue[m.victim&7])}
+	t.promotion = int16(m.gain) - t.victim
+	if kind < 6 {
+		t.centre = int16(r.root.board[m.from+8]) - int16(r.root.board[m.to+8])
+	}
+	if m.rookFrom&offBoard == 0 {
+		t.castling = 30
+	}
+	if kind < 3 {
+		if r.board != nil {
+			undefended := 0
+			for _, sq := range []int{m.from - 2, m.from + 2} {
+				undefended += b2i(sq&offBoard != 0 || m.at(r.board, sq, true) != m.piece)
+			}
+			t.pawns = int16(-9 * (undefended - 1))
+		} else {
+			t.pawns = int16(m.score-eval) - t.centre - t.castling - t.victim - t.promotion
+		}
+	}
+	return t
 }
 
 // treeFrame is a call of the search in progress, with what the recorder
 // needs until it returns.
 type treeFrame struct {
 	node    int // its node, or -1: none (outside the iteration, or inside a quiescence box)
+	inner   int // inside a quiescence box: its index in the inner nodes, else -1
 	box     int // the quiescence box it is part of (its own node, if it is one), or -1
 	boxMove int // a recapture of a box: index of the box's move it scores, else -1
 
@@ -157,18 +219,19 @@ type treeFrame struct {
 
 	enterNodes, enterPruned         int      // node counter and pruned moves when it began
 	passNodes, passPruned, passStub int      // the same, and the stubs kept, when its iteration began
-	passStep                        int      // the index of its iteration's first step
+	passStep, passInner             int      // the index of its iteration's first step, and of its inner nodes
 	pass                            treePass // its iteration now running
 
-	move      treeMove // the move last made; its reply's call (if searched) is the next child
-	moveScore int      // the score move got: v, or its reply's score negated
-	moveFresh bool     // move's reply is still to be searched
-	tableMove bool     // move is the table's best move, tried first
-	lastChild int      // the child node move led to, or -1
-	lastStub  int      // the stub move became, or -1
-	lastBox   int      // the box's move it became (in a quiescence box), or -1
-	bestChild int      // the child node of the iteration's best move so far, or -1
-	bestStub  int      // the stub of the iteration's best move so far, or -1
+	move       treeMove // the move last made; its reply's call (if searched) is the next child
+	moveScore  int      // the score move got: v, or its reply's score negated
+	moveFresh  bool     // move's reply is still to be searched
+	movePassed int      // the square move passed (F), the reply's epSquare
+	tableMove  bool     // move is the table's best move, tried first
+	lastChild  int      // the child node move led to, or -1
+	lastStub   int      // the stub move became, or -1
+	lastBox    int      // the box's move it became (in a quiescence box), or -1
+	bestChild  int      // the child node of the iteration's best move so far, or -1
+	bestStub   int      // the stub of the iteration's best move so far, or -1
 }
 
 // newTreeRecorder returns a recorder for the root iteration of plies ply of
@@ -182,6 +245,18 @@ func (r *treeRecorder) rootFEN() string { return fenWith(&r.root, r.counters) }
 
 // top is the frame of the call running now.
 func (r *treeRecorder) top() *treeFrame { return &r.frames[len(r.frames)-1] }
+
+// stepNode is the node whose steps the frame's call records, and whether
+// it records any: its tree node, or its inner node.
+func (f *treeFrame) stepNode() (int, bool) {
+	switch {
+	case f.node >= 0:
+		return f.node, true
+	case f.inner >= 0:
+		return innerNode(f.inner), true
+	}
+	return 0, false
+}
 
 // step appends a step at node with the node counter last told.
 func (r *treeRecorder) step(s treeStep, node int) {
@@ -199,7 +274,7 @@ func moveStep(kind stepKind, from, to int) treeStep {
 // for, the depth of the table entry it resumes from (0: none) and the node
 // counter.
 func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
-	f := treeFrame{node: -1, box: -1, boxMove: -1, side: side, alpha: alpha, beta: beta, eval: eval,
+	f := treeFrame{node: -1, inner: -1, box: -1, boxMove: -1, side: side, alpha: alpha, beta: beta, eval: eval,
 		tableDepth: tableDepth, enterNodes: nodes, enterPruned: r.pruned}
 	r.counter = nodes
 	if r.recording {
@@ -211,22 +286,28 @@ func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth,
 			}
 		}
 		parent := r.top()
-		move := treeMove{from: noSquare, to: noSquare} // no move made: a stalemate probe
+		move, ep := treeMove{from: noSquare, to: noSquare}, noSquare // no move made: a stalemate probe
 		if parent.moveFresh {
-			move = parent.move
+			move, ep = parent.move, parent.movePassed
 		}
+		node := treeNode{from: move.from, to: move.to, tableMove: parent.moveFresh && parent.tableMove, side: side,
+			alpha: alpha, beta: beta, eval: eval, depth: depth, tableDepth: tableDepth, epSquare: ep,
+			quiescence: depth == 1, bestChild: -1, bestStub: -1}
 		switch {
-		case parent.box >= 0: // inside a quiescence box: counted there
+		case parent.box >= 0: // inside a quiescence box: counted there, an inner node for the stepper
 			f.box = parent.box
 			if parent.node == parent.box && parent.moveFresh {
 				f.boxMove = parent.lastBox
 			}
+			if at, ok := parent.stepNode(); ok {
+				node.parent, f.inner = at, len(r.inner)
+				r.inner = append(r.inner, node)
+				r.step(treeStep{kind: stepEnter}, innerNode(f.inner))
+			}
 		case parent.node >= 0:
 			f.node = len(r.nodes)
-			r.nodes = append(r.nodes, treeNode{parent: parent.node, from: move.from, to: move.to,
-				tableMove: parent.moveFresh && parent.tableMove, side: side, alpha: alpha, beta: beta,
-				eval: eval, depth: depth, tableDepth: tableDepth, quiescence: depth == 1,
-				bestChild: -1, bestStub: -1})
+			node.parent = parent.node
+			r.nodes = append(r.nodes, node)
 			if depth == 1 {
 				f.box = f.node
 			}
@@ -244,42 +325,46 @@ func (r *treeRecorder) enter(side, alpha, beta, eval, lastTo, depth, tableDepth,
 // move), nodes is the node counter, which has counted the iteration. The
 // root's iteration of the ply asked for starts the recording; another
 // iteration of a node summarises the one before and drops its subtree.
-func (r *treeRecorder) iterate(iter int, thinkingRoot bool, nodes int) {
+func (r *treeRecorder) iterate(iter, firstSq, bestTo int, thinkingRoot bool, nodes int) {
 	f := r.top()
 	r.counter = nodes
 	if thinkingRoot && !r.done && !r.recording && iter == r.plies+1 {
 		r.recording, r.firstNode = true, nodes
 		f.node = 0
 		r.nodes = append(r.nodes[:0], treeNode{parent: -1, from: noSquare, to: noSquare, side: f.side,
-			alpha: f.alpha, beta: f.beta, eval: f.eval, depth: iter, bestChild: -1, bestStub: -1})
-		r.stubs, r.steps = r.stubs[:0], r.steps[:0]
+			alpha: f.alpha, beta: f.beta, eval: f.eval, depth: iter, epSquare: r.root.epSquare, bestChild: -1, bestStub: -1})
+		r.stubs, r.steps, r.inner = r.stubs[:0], r.steps[:0], r.inner[:0]
 	}
-	if !r.recording || f.node < 0 {
+	at, ok := f.stepNode()
+	if !r.recording || !ok {
 		return
 	}
 	if f.pass.iter > 0 { // an earlier iteration: keep its summary, drop its subtree
 		f.pass.nodes, f.pass.pruned = nodes-f.passNodes, r.pruned-f.passPruned
-		r.nodes = r.nodes[:f.node+1]
+		if f.node >= 0 {
+			r.nodes = r.nodes[:f.node+1]
+		}
+		r.inner = r.inner[:max(f.passInner, f.inner+1)]
 		r.stubs = r.stubs[:f.passStub]
 		r.steps = r.steps[:f.passStep]
-		n := &r.nodes[f.node]
+		n := r.nodeAt(at)
 		n.earlier = append(n.earlier, f.pass)
 		n.moves = n.moves[:0]
 		p := f.pass
 		s := moveStep(stepPass, p.from, p.to)
 		s.a, s.b, s.c, s.d = int32(p.iter), int32(p.best), int32(p.nodes), int32(p.pruned)
-		r.step(s, f.node)
+		r.step(s, at)
 		r.steps[len(r.steps)-1].nodes-- // the summary stands before this iteration's own count
 	}
 	f.pass = treePass{iter: iter, from: noSquare, to: noSquare}
-	f.passNodes, f.passPruned, f.passStub, f.passStep = nodes, r.pruned, len(r.stubs), len(r.steps)
+	f.passNodes, f.passPruned, f.passStub, f.passStep, f.passInner = nodes, r.pruned, len(r.stubs), len(r.steps), len(r.inner)
 	f.bestChild, f.bestStub = -1, -1
 	f.moveFresh = false
 	start := -infinity // the best before any move: nothing, or at depth 1 standing pat on e
 	if iter == 1 {
 		start = f.eval
 	}
-	r.step(treeStep{kind: stepIterate, a: int32(iter), b: int32(start)}, f.node)
+	r.step(treeStep{kind: stepIterate, a: int32(iter), b: int32(start), c: int32(firstSq), d: int32(bestTo)}, at)
 }
 
 // move records a move the running call has made, with its new evaluation
@@ -294,12 +379,13 @@ func (r *treeRecorder) move(m *searchMove) (pruneRule, int) {
 	}
 	f := r.top()
 	f.move = treeMove{from: m.from, to: m.to, eval: m.score, rule: m.rule}
-	f.moveFresh, f.tableMove, f.moveScore = m.rule == notPruned, m.tableMove, m.score
+	f.moveFresh, f.tableMove, f.moveScore, f.movePassed = m.rule == notPruned, m.tableMove, m.score, m.passed
 	f.lastChild, f.lastStub, f.lastBox = -1, -1, -1
-	if f.node >= 0 {
+	if at, ok := f.stepNode(); ok {
 		s := moveStep(stepMove, m.from, m.to)
 		s.a, s.b, s.rule, s.table = int32(m.score), int32(m.alphaNow), m.rule, m.tableMove
-		r.step(s, f.node)
+		s.terms = r.termsOf(m, f.eval)
+		r.step(s, at)
 	}
 	switch n := &r.nodes[max(f.node, 0)]; {
 	case f.node < 0:
@@ -322,10 +408,10 @@ func (r *treeRecorder) newBest() {
 	f := r.top()
 	f.pass.from, f.pass.to = f.move.from, f.move.to
 	f.bestChild, f.bestStub = f.lastChild, f.lastStub
-	if f.node >= 0 {
+	if at, ok := f.stepNode(); ok {
 		s := moveStep(stepBest, f.move.from, f.move.to)
 		s.a = int32(f.moveScore)
-		r.step(s, f.node)
+		r.step(s, at)
 	}
 }
 
@@ -343,11 +429,11 @@ func (r *treeRecorder) iterated(best, nodes int) bool {
 		f.pass.from, f.pass.to = noSquare, noSquare
 		f.bestChild, f.bestStub = -1, -1
 	}
-	if f.node >= 0 {
+	if at, ok := f.stepNode(); ok {
 		if best >= f.beta {
-			r.step(treeStep{kind: stepCut, a: int32(best)}, f.node)
+			r.step(treeStep{kind: stepCut, a: int32(best)}, at)
 		}
-		r.step(treeStep{kind: stepStore, a: int32(f.pass.iter), b: int32(best)}, f.node)
+		r.step(treeStep{kind: stepStore, a: int32(f.pass.iter), b: int32(best)}, at)
 	}
 	if len(r.frames) == 1 { // the root
 		r.finish(f, best, best, nodes)
@@ -369,8 +455,8 @@ func (r *treeRecorder) leave(best, score, nodes int) {
 	if len(r.frames) > 0 {
 		r.top().moveScore = -score // the move that led here scores the reply's score negated
 	}
-	if f.node >= 0 {
-		r.step(treeStep{kind: stepLeave, a: int32(best), b: int32(score)}, f.node)
+	if at, ok := f.stepNode(); ok {
+		r.step(treeStep{kind: stepLeave, a: int32(best), b: int32(score)}, at)
 	}
 	if f.boxMove >= 0 {
 		m := &r.nodes[f.box].moves[f.boxMove]
@@ -382,10 +468,11 @@ func (r *treeRecorder) leave(best, score, nodes int) {
 // finish completes the node of frame f, if it has one: its best score and
 // the score it returned, its last iteration, and a box's counts.
 func (r *treeRecorder) finish(f *treeFrame, best, score, nodes int) {
-	if f.node < 0 {
+	at, ok := f.stepNode()
+	if !ok {
 		return
 	}
-	n := &r.nodes[f.node]
+	n := r.nodeAt(at)
 	n.best, n.score = best, score
 	if f.pass.iter > 0 {
 		f.pass.nodes, f.pass.pruned = nodes-f.passNodes+1, r.pruned-f.passPruned
@@ -464,13 +551,44 @@ type namedMove struct {
 	name     string
 }
 
-// moveNames returns the namer of r's moves, made once (r is done).
+// allNodes are the tree's nodes, then the inner nodes (innerNode), their
+// parents numbered as jsonNode numbers them: the nodes of the steps' JSON,
+// each after its parent.
+func (r *treeRecorder) allNodes() []treeNode {
+	all := append(r.nodes[:len(r.nodes):len(r.nodes)], r.inner...)
+	for i := len(r.nodes); i < len(all); i++ {
+		all[i].parent = r.jsonNode(all[i].parent)
+	}
+	return all
+}
+
+// jsonNode numbers a step's node as the steps' JSON does: a node of the
+// tree by its index, an inner node after the tree's nodes.
+func (r *treeRecorder) jsonNode(node int) int {
+	if node < 0 {
+		return len(r.nodes) - 1 - node
+	}
+	return node
+}
+
+// treeNodeOf is a step's node, or for an inner node its quiescence box:
+// the node of the tree it is in.
+func (r *treeRecorder) treeNodeOf(node int) int {
+	for node < 0 {
+		node = r.inner[-1-node].parent
+	}
+	return node
+}
+
+// moveNames returns the namer of r's moves, made once (r is done): the
+// tree's and the inner nodes' (allNodes).
 func (r *treeRecorder) moveNames() *treeNames {
 	if r.names != nil {
 		return r.names
 	}
-	t := &treeNames{positions: make([]Position, len(r.nodes)), named: make([][]namedMove, len(r.nodes)), pseudoNode: -1}
-	for i, n := range r.nodes {
+	all := r.allNodes()
+	t := &treeNames{positions: make([]Position, len(all)), named: make([][]namedMove, len(all)), pseudoNode: -1}
+	for i, n := range all {
 		if i == 0 {
 			t.positions[0] = r.root
 			continue

@@ -63,11 +63,7 @@ func (c treeCase) trace(t *testing.T) tracedIteration {
 		e.Position = mustFEN(t, c.fen).pos
 	}
 	for _, text := range strings.Fields(c.moves) {
-		m, ok := e.parseMove(text)
-		if !ok {
-			t.Fatalf("%s: bad move %s", c.name, text)
-		}
-		must(t, e.play(m))
+		must(t, e.play(mustMove(t, &e.Position, text)))
 	}
 	var tr tracedIteration
 	root := e.Position

@@ -251,8 +251,8 @@ func (d *treeDiff) writeFirstJSON(j *jsonWriter) {
 		nodeA, nodeB := -1, -1
 		stepOf := func(r *treeRecorder, node *int) {
 			if d.first < len(r.steps) {
-				*node = int(r.steps[d.first].node)
-				j.step(r.steps[d.first], r.moveNames())
+				*node = r.treeNodeOf(int(r.steps[d.first].node)) // (an inner node: its quiescence box)
+				j.step(r.steps[d.first], r)
 			} else {
 				j.raw("null")
 			}

@@ -54,29 +54,13 @@ func TestTreeDiffNodeKinds(t *testing.T) {
 // order made.
 func jsonPathKeys(tree jsonTree) []string {
 	keys := make([]string, len(tree.Tree))
-	children := make([][]int, len(tree.Tree))
-	for i, n := range tree.Tree[1:] {
-		children[n.Parent] = append(children[n.Parent], i+1)
-	}
+	children := tree.children()
 	for i := range tree.Tree {
 		seen := map[string]int{}
-		k := 0
-		child := func(c int) {
+		tree.eachMove(i, children[i], func(c int) {
 			keys[c] = fmt.Sprintf("%s/%s#%d", keys[i], tree.Tree[c].Move, seen[tree.Tree[c].Move])
 			seen[tree.Tree[c].Move]++
-		}
-		for _, s := range tree.Stubs {
-			if s.Node != i {
-				continue
-			}
-			for ; k < len(children[i]) && children[i][k] < s.After; k++ {
-				child(children[i][k])
-			}
-			seen[s.Move]++
-		}
-		for ; k < len(children[i]); k++ {
-			child(children[i][k])
-		}
+		}, func(s jsonStub) { seen[s.Move]++ })
 	}
 	return keys
 }
@@ -179,7 +163,7 @@ func checkDiff(t *testing.T, name string, a, b jsonTree, diff jsonDiff) {
 // one tree has and the other has not (checkDiff).
 func TestWebDiff(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
-	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
+	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{lab: true})
 	d.sync("uci")
 	var diff jsonDiff
 	webAnswer(t, d, "umax diff", &diff)
@@ -222,7 +206,7 @@ func TestWebDiff(t *testing.T) {
 	diff = jsonDiff{}
 	webAnswer(t, d, "umax diff", &diff)
 	checkDiff(t, "4.1 against 4.0", a, b, diff)
-	if f := diff.First; f == nil || fmt.Sprint(f.A) != "[move 2 5 g8h6 7 15 futile false Nh6]" || fmt.Sprint(f.B) != "[move 2 5 g8h6 7 15 searched false Nh6]" ||
+	if f := diff.First; f == nil || fmt.Sprint(f.A) != "[move 2 5 g8h6 7 15 futile false [5 0 0 0 0] Nh6]" || fmt.Sprint(f.B) != "[move 2 5 g8h6 7 15 searched false [5 0 0 0 0] Nh6]" ||
 		f.Path != "b8c6 d2d3" || f.SanPath != "Nc6 d3" || f.NodeA != 2 || f.NodeB != 2 {
 		t.Errorf("4.1 against 4.0 after 1.e4: the first difference %+v", f)
 	}

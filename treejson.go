@@ -42,18 +42,29 @@ package main
 // The steps of the iteration (tree.go's treeStep), for the page's stepper,
 // are another object (umax steps):
 //
-//	{"plies":3, "fen":"...", "nodes":N, "boards":["FEN of node 0", ...], "steps":[step, ...]}
+//	{"plies":3, "fen":"...", "nodes":N, "boards":["FEN of node 0", ...], "eps":[E of node 0, ...],
+//	 "inner":[node, ...], "steps":[step, ...]}
 //
+// The nodes of the steps are the tree's, numbered as in umax tree, and
+// then the inner nodes: the calls inside the quiescence boxes (the replies
+// to a box's recaptures, and theirs), which the tree counts in its boxes
+// and the stepper steps through. inner lists them, node i of the steps
+// being inner[i - len(tree)], each as a node of the tree is written
+// (without the tree's totals and marks), its parent a node of the steps.
 // boards[i] is the position of node i: the root's with the moves of its
-// path made (a stalemate probe: its parent's, the other side to move). A
+// path made (a stalemate probe: its parent's, the other side to move);
+// eps[i] its e.p. square E as micro-Max has it (the square its move passed:
+// a double step's, or a castling rook's; 128: none), as 0x88 numbers. A
 // step is an array: its kind, its node, the iteration's nodes counted so
 // far, then the kind's numbers (tree.go's stepKind), and a step with a
 // move ends with its SAN (san.go):
 //
-//	["iterate", node, nodes, d, m]           an iteration begins; m: the best before any move
+//	["iterate", node, nodes, d, m, B, Y]     an iteration begins; m: the best before any move; its scan starts at
+//	                                         square B (0x88), the table's move to Y&~128 first if Y&128
 //	["pass", node, nodes, d, m, "move", nodes, pruned, "san"]  an earlier iteration, summarised
 //	["enter", node, nodes]                   a call begins (the node has what it received)
-//	["move", node, nodes, "e2e4", v, f, "rule", table, "e4"]  a move made; rule "searched": its reply is next
+//	["move", node, nodes, "e2e4", v, f, "rule", table, [centre, pawns, castling, victim, promotion], "e4"]
+//	                                         a move made; rule "searched": its reply is next; v = e + the terms (tree.go's moveTerms)
 //	["reply", node, nodes, k, score]         a quiescence box's move k: its reply returned
 //	["best", node, nodes, m, "move", "san"]  a new best
 //	["cut", node, nodes, m]                  a fail high (m >= beta) ends the iteration's moves
@@ -129,13 +140,29 @@ func (r *treeRecorder) writeStepsJSON(w io.Writer) error {
 	j.field("fen").str(r.rootFEN())
 	j.field("nodes").number(r.totals().nodes)
 	j.field("boards").strings(r.boards())
-	j.field("steps").raw("[")
+	j.field("eps").raw("[")
+	for i, n := range r.allNodes() {
+		if i > 0 {
+			j.raw(",")
+		}
+		j.number(n.epSquare)
+	}
+	j.raw("]")
 	names := r.moveNames()
+	j.field("inner").raw("[")
+	for i := range r.inner {
+		if i > 0 {
+			j.raw(",")
+		}
+		r.writeInnerJSON(j, i, names)
+	}
+	j.raw("]")
+	j.field("steps").raw("[")
 	for i, s := range r.steps {
 		if i > 0 {
 			j.raw(",")
 		}
-		j.step(s, names)
+		j.step(s, r)
 	}
 	j.raw("]}")
 	return j.w.Flush()
@@ -145,74 +172,123 @@ func (r *treeRecorder) writeStepsJSON(w io.Writer) error {
 // of each node's path made, and the move counters going on from the
 // root's (a stalemate probe counts as a move that changes nothing).
 func (r *treeRecorder) boards() []string {
-	fens := make([]string, len(r.nodes))
-	path := []Position{r.root} // the positions of the nodes on the path to the node now written, by ply
-	counters := []moveCounters{r.counters}
-	ply := make([]int, len(r.nodes))
-	for i, n := range r.nodes {
+	all := r.allNodes()
+	positions := r.moveNames().positions // each node's position (the tree's with its path's moves made)
+	fens := make([]string, len(all))
+	counters := make([]moveCounters, len(all))
+	for i, n := range all {
+		c := r.counters
 		if i > 0 {
-			ply[i] = ply[n.parent] + 1
-			p := path[ply[n.parent]]
-			c := counters[ply[n.parent]]
+			p := &positions[n.parent]
+			c = counters[n.parent]
 			if n.from == noSquare { // a stalemate probe: the other side moves
 				c = moveCounters{halfmove: c.halfmove + 1, fullmove: c.fullmove + b2i(p.side == black)}
-				p.side ^= white | black
 			} else {
-				m := Move{from: n.from, to: n.to}
-				c = c.after(&p, m)
-				p.makeMove(m)
+				c = c.after(p, Move{from: n.from, to: n.to})
 			}
-			path, counters = append(path[:ply[i]], p), append(counters[:ply[i]], c)
 		}
-		fens[i] = fenWith(&path[ply[i]], counters[ply[i]])
+		counters[i] = c
+		fens[i] = fenWith(&positions[i], c)
 	}
 	return fens
 }
 
 // step writes a step of the stepper as an array (see the top of the file),
-// its move also in SAN (names), last.
-func (j *jsonWriter) step(s treeStep, names *treeNames) *jsonWriter {
-	j.raw("[").str(stepNames[s.kind]).raw(",").number(int(s.node)).raw(",").number(int(s.nodes))
+// its node numbered as the JSON numbers it (jsonNode), its move also in SAN, last.
+func (j *jsonWriter) step(s treeStep, r *treeRecorder) *jsonWriter {
+	node := r.jsonNode(int(s.node))
+	j.raw("[").str(stepNames[s.kind]).raw(",").number(node).raw(",").number(int(s.nodes))
 	move := treeMoveName(int(s.from), int(s.to))
 	switch s.kind {
-	case stepIterate, stepReply, stepStore, stepLeave:
+	case stepIterate:
+		j.raw(",").number(int(s.a)).raw(",").number(int(s.b)).raw(",").number(int(s.c)).raw(",").number(int(s.d))
+	case stepReply, stepStore, stepLeave:
 		j.raw(",").number(int(s.a)).raw(",").number(int(s.b))
 	case stepPass:
 		j.raw(",").number(int(s.a)).raw(",").number(int(s.b)).raw(",").str(move).raw(",").number(int(s.c)).raw(",").number(int(s.d))
 	case stepMove:
+		t := s.terms
 		j.raw(",").str(move).raw(",").number(int(s.a)).raw(",").number(int(s.b)).raw(",").str(s.rule.String()).raw(",").boolean(s.table)
+		j.raw(",[").number(int(t.centre)).raw(",").number(int(t.pawns)).raw(",").number(int(t.castling)).raw(",").
+			number(int(t.victim)).raw(",").number(int(t.promotion)).raw("]")
 	case stepBest:
 		j.raw(",").number(int(s.a)).raw(",").str(move)
 	case stepCut:
 		j.raw(",").number(int(s.a))
 	}
 	if s.kind == stepPass || s.kind == stepMove || s.kind == stepBest {
-		j.raw(",").str(names.move(int(s.node), int(s.from), int(s.to)))
+		j.raw(",").str(r.moveNames().move(node, int(s.from), int(s.to)))
 	}
 	return j.raw("]")
 }
 
+// writeInnerJSON writes inner node i (tree.go's innerNode) as a node of
+// the tree is written, with what the stepper reads of it: its parent (a
+// node of the steps), move, window, depth, evaluation, table depth, last
+// iteration, best and score.
+func (r *treeRecorder) writeInnerJSON(j *jsonWriter, i int, names *treeNames) {
+	n := &r.inner[i]
+	node := len(r.nodes) + i
+	j.raw("{")
+	j.field("parent").number(r.jsonNode(n.parent))
+	j.field("move").str(treeMoveName(n.from, n.to))
+	j.field("san").str(names.move(r.jsonNode(n.parent), n.from, n.to))
+	j.field("tableMove").boolean(n.tableMove)
+	j.field("side").str(sideLetter(n.side))
+	j.field("alpha").number(n.alpha)
+	j.field("beta").number(n.beta)
+	j.field("eval").number(n.eval)
+	j.field("depth").number(n.depth)
+	j.field("tableDepth").number(n.tableDepth)
+	j.field("qs").boolean(n.quiescence)
+	j.field("inner").boolean(true)
+	j.field("last").pass(n.last, names.move(node, n.last.from, n.last.to))
+	j.field("best").number(n.best)
+	j.field("score").number(n.score)
+	j.raw("}")
+}
+
 // writeSourceJSON writes the literal search's source as the program holds
-// it, with the lines each part of a step lights (stepsource.go), on one
-// line: {"file":"search_literal.go", "text":"...", "lines":{"enter":[76, ...], ...}}.
+// it, with the lines each part of a step lights (stepsource.go) and those
+// each event of the board scan lights, and lab.go with the lines of each
+// laboratory rule's test and its margins, on one line:
+//
+//	{"file":"search_literal.go", "text":"...", "lines":{"enter":[76, ...], ...},
+//	 "scan":{"scan-square":[...], ...},
+//	 "lab":{"file":"lab.go", "text":"...", "lines":{"aggressive":[...], ...}, "margins":{"aggressive":50, ...}}}
 func writeSourceJSON(w io.Writer) error {
 	j := &jsonWriter{w: bufio.NewWriter(w)}
+	parts := func(lines map[string][]int, table []sourcePart) {
+		j.raw("{")
+		for _, p := range table {
+			j.field(p.part).raw("[")
+			for i, n := range lines[p.part] {
+				if i > 0 {
+					j.raw(",")
+				}
+				j.number(n)
+			}
+			j.raw("]")
+		}
+		j.raw("}")
+	}
 	j.raw("{")
 	j.field("file").str("search_literal.go")
 	j.field("text").str(literalSource)
-	j.field("lines").raw("{")
-	lines := stepSourceLines(literalSource)
-	for _, p := range stepSource {
-		j.field(p.part).raw("[")
-		for i, n := range lines[p.part] {
-			if i > 0 {
-				j.raw(",")
-			}
-			j.number(n)
-		}
-		j.raw("]")
+	j.field("lines")
+	parts(stepSourceLines(literalSource), stepSource)
+	j.field("scan")
+	parts(sourceLines(literalSource, scanSource), scanSource)
+	j.field("lab").raw("{")
+	j.field("file").str("lab.go")
+	j.field("text").str(labSource)
+	j.field("lines")
+	parts(sourceLines(labSource, labRuleSource), labRuleSource)
+	j.field("margins").raw("{")
+	for _, m := range labMargins {
+		j.field(m.name).number(m.value)
 	}
-	j.raw("}}")
+	j.raw("}}}")
 	return j.w.Flush()
 }
 

@@ -82,10 +82,7 @@ func TestTreeJSONCounts(t *testing.T) {
 		if tree.Cut+tree.PrunedEarly+tree.PrunedBoxes != tree.Pruned || tree.Cut != len(tree.Stubs) {
 			t.Errorf("%s, %d ply: pruned %d = %d + %d + %d, %d stubs", name, c.plies, tree.Pruned, tree.Cut, tree.PrunedEarly, tree.PrunedBoxes, len(tree.Stubs))
 		}
-		children := make([][]int, len(tree.Tree))
-		for i, n := range tree.Tree[1:] {
-			children[n.Parent] = append(children[n.Parent], i+1)
-		}
+		children := tree.children()
 		positions := make([]Position, len(tree.Tree))
 		positions[0] = tr.rec.root
 		for i, n := range tree.Tree {
@@ -129,21 +126,37 @@ type treeMoveRef struct {
 // stubs, each stub after the children recorded before it.
 func mergedMoves(tree jsonTree, i int, children []int) []treeMoveRef {
 	var moves []treeMoveRef
+	tree.eachMove(i, children, func(c int) { moves = append(moves, treeMoveRef{tree.Tree[c].Move, tree.Tree[c].TableMove}) },
+		func(s jsonStub) { moves = append(moves, treeMoveRef{move: s.Move}) })
+	return moves
+}
+
+// children lists each node's children, in the order they were made.
+func (tree jsonTree) children() [][]int {
+	children := make([][]int, len(tree.Tree))
+	for i, n := range tree.Tree[1:] {
+		children[n.Parent] = append(children[n.Parent], i+1)
+	}
+	return children
+}
+
+// eachMove calls child with each child of node i (children: its children)
+// and stub with each of its pruned moves, merged as the page merges them:
+// each stub after the children recorded before it.
+func (tree jsonTree) eachMove(i int, children []int, child func(c int), stub func(s jsonStub)) {
 	k := 0
 	for _, s := range tree.Stubs {
 		if s.Node != i {
 			continue
 		}
-		for k < len(children) && children[k] < s.After {
-			moves = append(moves, treeMoveRef{tree.Tree[children[k]].Move, tree.Tree[children[k]].TableMove})
-			k++
+		for ; k < len(children) && children[k] < s.After; k++ {
+			child(children[k])
 		}
-		moves = append(moves, treeMoveRef{move: s.Move})
+		stub(s)
 	}
 	for ; k < len(children); k++ {
-		moves = append(moves, treeMoveRef{tree.Tree[children[k]].Move, tree.Tree[children[k]].TableMove})
+		child(children[k])
 	}
-	return moves
 }
 
 // checkMoveOrder checks that moves (stalemate probes left out) are made in

@@ -182,7 +182,7 @@ func (s *uciSession) identify() {
 	s.out.line("id name " + engineTitle) // with the version of a release build
 	s.out.line("id author " + uciAuthor)
 	for i := range options {
-		if o := &options[i]; o.uci != "" {
+		if o := &options[i]; o.uci != "" && (s.cfg.lab || !o.labOption()) { // the laboratory's only under -lab
 			s.out.line("option name " + o.uci + " type " + s.uciType(o))
 		}
 	}
@@ -278,6 +278,8 @@ func (s *uciSession) setOption(args []string) {
 		switch {
 		case o.uci == "" || !strings.EqualFold(o.uci, name):
 			continue
+		case o.labOption() && !s.cfg.lab:
+			s.infof("option %s refused (%v); unchanged", o.uci, errLabOption)
 		case o.kind == buttonOption && strings.EqualFold(value, "false"): // fastchess sends a button's value: true presses it
 		case o.kind == buttonOption:
 			o.set(s.e, &s.cfg, 0)
@@ -406,12 +408,16 @@ func (s *uciSession) goCmd(args []string, at time.Time) {
 			limits.soft.Milliseconds(), limits.hard.Milliseconds(), limits.budget, limits.depth, limits.infinite, limits.ponder)
 	}
 	limits.stats = s.debug || s.cfg.stats
-	limits.strength, limits.yield = s.cfg.strength, s.cfg.yield
+	limits.strength, limits.yield, limits.multiPV = s.cfg.strength, s.cfg.yield, s.cfg.multiPV
 	limits.tree = s.web.recording(s.e, s.game.counters(s.game.length()))
 	sr := &uciSearch{}
 	sr.job = startSearchJob(s.e, at, limits, func(it iteration) {
 		pv := it.pv[:s.game.pvLength(it.pv)] // the game record does not change while the job runs
-		s.out.line("info depth " + strconv.Itoa(it.depth) + " score " + uciScore(it.score) + progress(it.nodes, it.elapsed) +
+		line := ""
+		if it.line > 0 {
+			line = " multipv " + strconv.Itoa(it.line)
+		}
+		s.out.line("info" + line + " depth " + strconv.Itoa(it.depth) + " score " + uciScore(it.score) + progress(it.nodes, it.elapsed) +
 			" pv " + movesText(pv))
 		sr.reported = true
 	})

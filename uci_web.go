@@ -18,13 +18,19 @@ package main
 //	umax diff            umax diff {...}: the trees of the last two searches that recorded
 //	                     one, compared (treediff.go)
 //	umax source          umax source {...}: search_literal.go and the lines each kind
-//	                     of step lights (stepsource.go)
+//	                     of step lights (stepsource.go), and lab.go with its rules' tests
+//	umax scan B Y D Z E FEN
+//	                     umax scan {"events":[...]}: the board scan and ray walk of an
+//	                     iteration of depth D of a recorded node (stepscan.go): the
+//	                     node's position FEN, its e.p. square E, the previous move's
+//	                     destination Z (8: the root), the scan's start B and the
+//	                     table's move Y, as umax steps gives them; or {"error":"..."}
 //
 // The state is the game of the last position command, the same game the
 // session searches: a search's own move is in it once a position command
 // plays it, as a second go searches the same position again.
-// umax state, umax san and umax source are answered at once, also during
-// a search; umax record, tree, steps and diff, like position and go, first
+// umax state, umax san, umax source and umax scan are answered at once,
+// also during a search; umax record, tree, steps and diff, like position and go, first
 // let a running search end (stopped, with its bestmove).
 
 import (
@@ -57,7 +63,7 @@ func init() { uciCommands["umax"] = uciCommand{run: (*uciSession).webCommand} }
 // the file).
 func (s *uciSession) webCommand(args []string, _ time.Time) {
 	if len(args) == 0 {
-		s.infof("umax wants state, san, record, tree, steps, diff or source")
+		s.infof("umax wants state, san, record, tree, steps, diff, source or scan")
 		return
 	}
 	switch args[0] {
@@ -86,8 +92,10 @@ func (s *uciSession) webCommand(args []string, _ time.Time) {
 		var b strings.Builder
 		writeSourceJSON(&b)
 		s.out.line("umax source " + b.String())
+	case "scan":
+		s.out.line("umax scan " + scanJSON(args[1:]))
 	default:
-		s.infof("umax %s: no such command (state, san, record, tree, steps, diff, source)", quoteWords(args[:1]))
+		s.infof("umax %s: no such command (state, san, record, tree, steps, diff, source, scan)", quoteWords(args[:1]))
 	}
 }
 
@@ -98,6 +106,7 @@ func (w *webSession) recording(e *Engine, counters moveCounters) *treeRecorder {
 	w.recorder = nil
 	if w.recordPlies > 0 {
 		w.recorder = newTreeRecorder(w.recordPlies, e.Position, counters)
+		w.recorder.board = &e.board // the pawn terms of the moves' evaluations
 		w.caption = treeCaption(e)
 		w.recorded = [2]*treeRecorder{w.recorded[1], w.recorder}
 		w.captions = [2]string{w.captions[1], w.caption}
@@ -231,5 +240,26 @@ func (s *uciSession) sanJSON(moves []string) string {
 	j.field("san").strings(sans)
 	j.raw("}")
 	j.w.Flush()
+	return b.String()
+}
+
+// scanJSON is umax scan's answer: the board scan of an iteration of a
+// recorded node, from the numbers B Y D Z E and the node's FEN (see the top
+// of the file), or an object that says what is wrong with them.
+func scanJSON(args []string) string {
+	var n [5]int
+	ok := len(args) >= 8
+	for i := 0; ok && i < 5; i++ {
+		n[i], ok = parseInt(args[i], 0, 255)
+	}
+	if !ok || n[0]&offBoard != 0 || n[2] < 1 || n[2] > 99 {
+		return `{"error":"umax scan wants B Y D Z E (0x88 squares, D the iteration's depth from 1) and the node's FEN, as umax steps gives them"}`
+	}
+	p, err := scanPosition(strings.Join(args[5:], " "), n[4])
+	if err != nil {
+		return `{"error":` + jsonQuote(err.Error()) + `}`
+	}
+	var b strings.Builder
+	writeScanJSON(&b, scanWalk(&p, n[0], n[1], n[2], n[3], n[4]))
 	return b.String()
 }

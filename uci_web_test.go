@@ -42,39 +42,35 @@ func webAnswer(t *testing.T, d *uciDialogue, command string, v any) {
 func TestWebState(t *testing.T) {
 	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
 	d.sync("uci")
-	var s webState
-	webAnswer(t, d, "umax state", &s)
-	if !s.StartPos || s.FEN != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" || s.Start != s.FEN ||
+	state := func(position string) (s webState) { // after the position command, if any
+		t.Helper()
+		if position != "" {
+			d.expectNothing(position)
+		}
+		webAnswer(t, d, "umax state", &s)
+		return s
+	}
+	if s := state(""); !s.StartPos || s.FEN != "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1" || s.Start != s.FEN ||
 		len(s.Legal) != 20 || len(s.Moves) != 0 || s.End != "" || s.Result != "*" || s.Side != "w" {
 		t.Errorf("the start: %+v", s)
 	}
-	d.expectNothing("position startpos moves f2f3 e7e5 g2g4 d8h4")
-	webAnswer(t, d, "umax state", &s)
-	if s.End != "checkmate" || s.Result != "0-1" || !s.Check || len(s.Legal) != 0 ||
+	if s := state("position startpos moves f2f3 e7e5 g2g4 d8h4"); s.End != "checkmate" || s.Result != "0-1" || !s.Check || len(s.Legal) != 0 ||
 		strings.Join(s.SAN, " ") != "f3 e5 g4 Qh4#" || strings.Join(s.Moves, " ") != "f2f3 e7e5 g2g4 d8h4" ||
 		s.FEN != "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" {
 		t.Errorf("fool's mate: %+v", s)
 	}
-	d.expectNothing("position fen 7k/8/8/8/8/8/8/K6R b - - 12 40 moves h8g8 h1h2")
-	webAnswer(t, d, "umax state", &s)
-	if s.StartPos || s.Start != "7k/8/8/8/8/8/8/K6R b - - 12 40" || s.FEN != "6k1/8/8/8/8/8/7R/K7 b - - 14 41" ||
-		strings.Join(s.SAN, " ") != "Kg8 Rh2" || s.End != "" {
+	if s := state("position fen 7k/8/8/8/8/8/8/K6R b - - 12 40 moves h8g8 h1h2"); s.StartPos || s.Start != "7k/8/8/8/8/8/8/K6R b - - 12 40" ||
+		s.FEN != "6k1/8/8/8/8/8/7R/K7 b - - 14 41" || strings.Join(s.SAN, " ") != "Kg8 Rh2" || s.End != "" {
 		t.Errorf("from a FEN: %+v", s)
 	}
-	d.expectNothing("position fen 7k/8/8/8/8/8/8/K7 w - - 0 1")
-	webAnswer(t, d, "umax state", &s)
-	if s.End != "insufficient material" || s.Result != "1/2-1/2" {
+	if s := state("position fen 7k/8/8/8/8/8/8/K7 w - - 0 1"); s.End != "insufficient material" || s.Result != "1/2-1/2" {
 		t.Errorf("kings alone: %+v", s)
 	}
 	// The start a second time goes on; a third time is the draw.
-	d.expectNothing("position startpos moves g1f3 g8f6 f3g1 f6g8")
-	webAnswer(t, d, "umax state", &s)
-	if s.End != "" || s.Result != "*" {
+	if s := state("position startpos moves g1f3 g8f6 f3g1 f6g8"); s.End != "" || s.Result != "*" {
 		t.Errorf("the start a second time: %+v", s)
 	}
-	d.expectNothing("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8")
-	webAnswer(t, d, "umax state", &s)
-	if s.End != "threefold repetition" || s.Result != "1/2-1/2" {
+	if s := state("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8"); s.End != "threefold repetition" || s.Result != "1/2-1/2" {
 		t.Errorf("the start a third time: %+v", s)
 	}
 	var san struct{ SAN []string }
@@ -83,11 +79,7 @@ func TestWebState(t *testing.T) {
 	if strings.Join(san.SAN, " ") != "Nf3 Nc6 Bb5 a6 Bxc6" {
 		t.Errorf("umax san: %v", san.SAN)
 	}
-	for _, bad := range []string{"umax", "umax record", "umax record 5", "umax record -1", "umax record x", "umax what"} {
-		if got := d.sync(bad); len(got) != 1 || !strings.HasPrefix(got[0], "info string ") {
-			t.Errorf("%s answered %q, want one info string", bad, got)
-		}
-	}
+	refusedEach(t, d.sync, "info string ", "", "umax", "umax record", "umax record 5", "umax record -1", "umax record x", "umax what")
 }
 
 // TestWebTree: after umax record N, the next search records its N-ply
@@ -95,7 +87,7 @@ func TestWebState(t *testing.T) {
 // search, and umax tree sends it; without a recording, umax tree says why.
 func TestWebTree(t *testing.T) {
 	t.Parallel() // a computation of its own: it runs beside the goldens
-	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{})
+	d := newUCIDialogue(t, newEngine(defaultHashEntries), config{lab: true})
 	d.sync("uci")
 	var tree jsonTree
 	webAnswer(t, d, "umax tree", &tree)

@@ -173,6 +173,10 @@ type searchControl struct {
 	// its iteration depth less one), nodes so far, score and best move: the
 	// kibitz line that micro-Max's listing has commented out.
 	report func(depth, nodes, score, from, to int)
+	// rootMove, if set, is told of each move the thinking root has searched
+	// in iteration iter, with its score, in micro-Max's order: the best so
+	// far, which a search stopped mid-iteration may play.
+	rootMove func(iter, from, to, score int)
 	// hooks watch the search, after the engine's rules; literal asks for
 	// the literal search (the order of work of D() itself).
 	hooks   []searchHook

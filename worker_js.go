@@ -117,7 +117,8 @@ func runWorker(worker js.Value) int {
 // flags (main.go), and makes the engine they ask for (commandLine.engine),
 // its table resident before the worker reads a line: the npm package's
 // "umax" passes its arguments as the program's (node-worker.cjs sets
-// go.argv); a page passes none. A bad flag ends the program, as natively,
+// go.argv); a page passes them in umax-worker.js's URL (?arg=-lab). A bad
+// flag ends the program, as natively,
 // with the usage or the reason on standard error and exit status 2.
 func workerCommandLine() (*commandLine, *Engine) {
 	cl, err := parseCommandLine(flag.CommandLine, os.Args[1:])

@@ -43,6 +43,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -54,10 +55,11 @@ import (
 // waits for done=1 however long it takes, rather than two seconds (the
 // engine is ready then: its table, made before the first command was
 // read, is resident). debug=1 makes XBoard ignore the lines that start
-// with "#" (-stats, and a note on a set-up position).
+// with "#" (-stats, and a note on a set-up position). exclude=1: XBoard
+// may leave moves out of the analysis (exclude, include).
 var features = []string{
 	"done=0", "ping=1", "setboard=1", "playother=1", "usermove=1", "time=1", "draw=0",
-	"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "memory=1", "debug=1",
+	"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "memory=1", "debug=1", "exclude=1",
 	`variants="normal"`, `myname="` + engineTitle + `"`,
 }
 
@@ -86,12 +88,13 @@ type session struct {
 	cfg config // the settings (options.go): the command line's, then the options'
 
 	game         gameRecord
-	illegal      bool // a refused setboard: every move is illegal and nothing is thought about, until new or setboard
-	force        bool // play neither side
-	ponder       bool // "hard": think on the opponent's time
-	engineSide   int  // the side the engine plays when not in force mode
-	analyzing    bool // analyze mode
-	analysisDone bool // the position has nothing to analyse (no legal move)
+	illegal      bool   // a refused setboard: every move is illegal and nothing is thought about, until new or setboard
+	force        bool   // play neither side
+	ponder       bool   // "hard": think on the opponent's time
+	engineSide   int    // the side the engine plays when not in force mode
+	analyzing    bool   // analyze mode
+	analysisDone bool   // the position has nothing to analyse (no legal move)
+	excluded     []Move // the moves "exclude" leaves out of the analysis of this position
 	post         atomic.Bool
 	hint         Move // the reply the engine expects to its last move
 	hasHint      bool
@@ -304,6 +307,8 @@ var commands = map[string]command{
 	"cores":     {run: (*session).cores, anytime: true},
 	"option":    {run: (*session).option},
 	"nps":       {run: (*session).cmdNps, anytime: true},
+	"exclude":   {run: func(s *session, a string) { s.exclude(a, true) }},
+	"include":   {run: func(s *session, a string) { s.exclude(a, false) }},
 }
 
 // lookup finds a line's command; a bare move is "usermove".
@@ -400,7 +405,7 @@ func (s *session) protover(args string) {
 	}
 	s.out.line("feature " + strings.Join(features, " "))
 	for i := range options {
-		if o := &options[i]; o.cecp != "" {
+		if o := &options[i]; o.cecp != "" && (s.cfg.lab || !o.labOption()) { // the laboratory's only under -lab
 			s.out.line(`feature option="` + o.cecp + " " + s.cecpKind(o) + `"`)
 		}
 	}
@@ -433,6 +438,7 @@ func (s *session) setPosition(st setup) {
 func (s *session) positionChanged() {
 	s.analysisDone = false
 	s.hasHint = false
+	s.excluded = nil
 }
 
 // variant accepts only normal chess.
@@ -620,6 +626,10 @@ func (s *session) option(args string) {
 	name, value, _ := strings.Cut(args, "=")
 	for i := range options {
 		if o := &options[i]; o.cecp != "" && o.cecp == name {
+			if o.labOption() && !s.cfg.lab {
+				s.errorf(errLabOption.Error(), "option "+args)
+				return
+			}
 			if err := o.setText(s.e, &s.cfg, value, "1", "0"); err != nil {
 				s.errorf("bad option value: "+err.Error(), "option "+args)
 			}
@@ -723,6 +733,41 @@ func (s *session) analyze(string) {
 	s.force = true
 }
 
+// exclude is "exclude MOVE", "exclude all" (out is true), "include MOVE"
+// and "include all": the moves the analysis of this position leaves out,
+// until the position changes. A move that is not legal here is an error.
+// (A game's own moves are searched among all legal moves.)
+func (s *session) exclude(args string, out bool) {
+	name := map[bool]string{true: "exclude", false: "include"}[out]
+	s.analysisDone = false
+	if args == "all" {
+		s.excluded = nil
+		if out {
+			s.excluded = s.e.legalMoves()
+		}
+		return
+	}
+	m, ok := s.e.parseMove(args)
+	if s.illegal || !ok {
+		s.errorf("not a legal move here", name+" "+args)
+		return
+	}
+	s.excluded = slices.DeleteFunc(s.excluded, func(x Move) bool { return x == m })
+	if out {
+		s.excluded = append(s.excluded, m)
+	}
+}
+
+// analysedMoves are the root moves the analysis searches (every legal move
+// but the excluded ones), or nil for all of them.
+func (s *session) analysedMoves() []Move {
+	if len(s.excluded) == 0 {
+		return nil
+	}
+	moves := s.e.legalMoves()
+	return slices.DeleteFunc(moves, func(m Move) bool { return slices.Contains(s.excluded, m) })
+}
+
 // exitAnalysis leaves analyze mode, in force mode.
 func (s *session) exitAnalysis(string) {
 	if !s.analyzing {
@@ -766,8 +811,8 @@ func (s *session) maybeSearch() {
 		if s.analysisDone {
 			return
 		}
-		if !s.e.hasLegalMove() {
-			s.analysisDone = true
+		if !s.e.hasLegalMove() || len(s.excluded) > 0 && len(s.analysedMoves()) == 0 {
+			s.analysisDone = true // nothing to analyse: no legal move, or every one excluded
 			return
 		}
 	} else if s.force || s.engineSide != s.e.side || s.resultLine() != "" {
@@ -823,7 +868,7 @@ func (s *session) ponderHit(l inputLine) {
 func (s *session) startSearch(analysis bool) {
 	limits := searchLimits{budget: s.cfg.nodeBudget}
 	if analysis {
-		limits.infinite = true
+		limits.infinite, limits.multiPV, limits.searchMoves = true, s.cfg.multiPV, s.analysedMoves()
 	} else {
 		limits.soft, limits.hard = s.clock.reading(s.game.length()).budget()
 		limits.depth = s.depthLimit

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -24,18 +25,9 @@ func ponderGame(t *testing.T) (d *cecpDialogue, reply, hint string) {
 			t.Fatalf("ponder output %q does not start with the hint %s", l, hint)
 		}
 	}
-	hints := 0 // the ponder search's thinking output may come before or after the hint
-	// The hint is answered at once, and so is the ping: the engine ponders.
-	got = d.syncNow("hint")
-	for _, l := range got {
-		if _, thinking := thinkingDepth(l); !thinking && l != "Hint: "+hint {
-			t.Errorf("hint while pondering: %q in %q, want Hint: %s", l, got, hint)
-		}
-		if l == "Hint: "+hint {
-			hints++
-		}
-	}
-	if hints != 1 {
+	// The hint is answered at once, and so is the ping: the engine ponders
+	// (its thinking output may come before or after the hint).
+	if got := notThinking(d.syncNow("hint")); !slices.Equal(got, []string{"Hint: " + hint}) {
 		t.Errorf("hint while pondering: %q, want one Hint: %s", got, hint)
 	}
 	return d, reply, hint
@@ -59,14 +51,7 @@ func TestPonderHit(t *testing.T) {
 		t.Fatalf("no move after the ponder hit: %q", got)
 	}
 	d.syncNow("easy") // the next ponder search stops: the session is idle
-	want := newGame()
-	for _, m := range []string{"e2e4", reply, hint, move} {
-		mv, ok := want.parseMove(m)
-		if !ok {
-			t.Fatalf("%s is not legal in %s", m, fenOf(&want))
-		}
-		want.makeMove(mv)
-	}
+	want := gameAfter(t, "", "e2e4", reply, hint, move).current().pos
 	if !samePos(d.position(), want) {
 		t.Errorf("board %s, want %s", fenOf(d.e.pos()), fenOf(&want))
 	}
@@ -85,11 +70,7 @@ func TestPonderHit(t *testing.T) {
 // nothing played; the move is played and thought about as usual.
 func TestPonderMiss(t *testing.T) {
 	d, reply, hint := ponderGame(t)
-	p := newGame()
-	for _, m := range []string{"e2e4", reply} {
-		mv, _ := p.parseMove(m)
-		p.makeMove(mv)
-	}
+	p := gameAfter(t, "", "e2e4", reply).current().pos
 	var other string
 	for _, m := range p.legalMoves() {
 		if m.String() != hint {
@@ -102,8 +83,7 @@ func TestPonderMiss(t *testing.T) {
 	if !ok || strings.Count(strings.Join(got, "\n"), "move ") != 1 {
 		t.Fatalf("after a ponder miss: %q", got)
 	}
-	mv, _ := p.parseMove(other)
-	p.makeMove(mv)
+	p.makeMove(mustMove(t, &p, other))
 	for _, l := range got {
 		if f := strings.Fields(l); len(f) > 4 && !isMove(l) {
 			if _, ok := p.parseMove(f[4]); !ok {
@@ -111,11 +91,7 @@ func TestPonderMiss(t *testing.T) {
 			}
 		}
 	}
-	mv, ok = p.parseMove(move)
-	if !ok {
-		t.Fatalf("move %s is not legal", move)
-	}
-	p.makeMove(mv)
+	p.makeMove(mustMove(t, &p, move))
 	d.syncNow("easy") // the next ponder search stops: the session is idle
 	if !samePos(d.position(), p) {
 		t.Errorf("board %s, want %s", fenOf(d.e.pos()), fenOf(&p))
@@ -160,8 +136,7 @@ func TestPonderStops(t *testing.T) {
 		}
 	}
 	d, _, _ := ponderGame(t)
-	d.endInput()
-	d.ended()
+	d.endBy("EOF", answerWait)
 }
 
 // TestEasyWaitingWhenPonderStarts: commands that waited for the engine's
@@ -178,13 +153,7 @@ func TestEasyWaitingWhenPonderStarts(t *testing.T) {
 	// "?" moves at once, and the ponder search that follows ends at "easy":
 	// the pongs are owed at once too.
 	got := d.within(answerWait, `"pong 102" (after ?, the move and the pongs at once)`, func(l string) bool { return l == "pong 102" })
-	var answers []string
-	for _, l := range got {
-		if _, thinking := thinkingDepth(l); !thinking {
-			answers = append(answers, l)
-		}
-	}
-	if len(answers) != 3 || !isMove(answers[0]) || answers[1] != "pong 101" || answers[2] != "pong 102" {
+	if answers := notThinking(got); len(answers) != 3 || !isMove(answers[0]) || answers[1] != "pong 101" || answers[2] != "pong 102" {
 		t.Fatalf("after ping, easy, ping and ?: %q, want the move and the two pongs", got)
 	}
 	if after := d.syncNow(); len(after) != 0 {

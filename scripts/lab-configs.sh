@@ -3,6 +3,8 @@
 # line, "name|command-line flags|the same as UCI options, NAME=VALUE joined
 # by ;". Sourced by them; LAB_CONFIGS is the list, plain micro-Max 4.1 first.
 # LAB_ONLY="4.1|deep|goose" (names joined by |) keeps only those settings.
+# The UCI options are taken only by umax -lab (a flag of the laboratory's
+# implies it): the scripts that set them start the engine so.
 # shellcheck shell=sh
 LAB_CONFIGS='4.1||
 4.0|-futility=false|Futility Pruning=false
@@ -20,7 +22,15 @@ overkill|-overkill|Overkill Pruning=true
 goose legal|-goose-legal|Goose Legal Protection=true
 goose refined|-goose-refined|Goose Refined=true
 goose budget 1|-goose-budget=1|Goose Budget=1
-goose budget 9|-goose-budget=9|Goose Budget=9'
+goose budget 9|-goose-budget=9|Goose Budget=9
+goose budget 9 horizon|-goose-budget=9 -goose-horizon|Goose Budget=9;Goose Horizon Only=true
+goose equal|-goose-equal|Goose Equal Captures=true
+goose budget 9 try equal|-goose-budget=9 -goose-try-equal|Goose Budget=9;Goose Try Equal=true
+null move 1|-null-move=1|Null Move=1
+null move 2|-null-move=2|Null Move=2
+null move 3|-null-move=3|Null Move=3
+null move 2 + deep|-null-move=2 -deep-futility|Null Move=2;Deep Futility=true
+null move 2 + general|-null-move=2 -general-deep-futility|Null Move=2;General Deep Futility=true'
 if [ -n "${LAB_ONLY:-}" ]; then
 	LAB_CONFIGS=$(echo "$LAB_CONFIGS" | awk -F'|' -v only="|$LAB_ONLY|" 'index(only, "|" $1 "|")')
 fi

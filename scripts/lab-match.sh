@@ -6,7 +6,8 @@
 # fastchess, on a node clock (tc=inf nodes=NODES, default 100000: each move
 # is "go nodes NODES", micro-Max's root budget), so that the games are the
 # same on any machine, however loaded. The setting is switched on through
-# its UCI option. Each match plays the first ROUNDS (default: all) of
+# its UCI option (the engines run as umax -lab, which takes the laboratory's
+# options; a player's umax refuses them). Each match plays the first ROUNDS (default: all) of
 # the openings of OPENINGS (an EPD file, default testdata/openings.epd, 66
 # positions) in order, each once with each colour; as both engines are
 # deterministic (ucinewgame clears the table), playing an opening again
@@ -96,13 +97,13 @@ echo "$LAB_CONFIGS" | while IFS='|' read -r name flags options; do
 	[ "$name" = 4.1 ] && continue
 	case $want in "|" | *"|$name|"*) ;; *) continue ;; esac
 	match=$(echo "$name" | tr -c 'A-Za-z0-9.+\n-' '-')
-	set -- -engine cmd="$dir/umax" name="$name" option.Hash=16
+	set -- -engine cmd="$dir/umax" args=-lab name="$name" option.Hash=16 # -lab: the laboratory takes its options
 	rest=$options
 	while [ -n "$rest" ]; do
 		set -- "$@" "option.${rest%%;*}"
 		case $rest in *";"*) rest=${rest#*;} ;; *) rest= ;; esac
 	done
-	set -- "$@" -engine cmd="$dir/umax" name=4.1 option.Hash=16 \
+	set -- "$@" -engine cmd="$dir/umax" args=-lab name=4.1 option.Hash=16 \
 		-each proto=uci $clock -rounds "$rounds" -games 2 -concurrency "$concurrency" \
 		-openings file="$openings" format=epd order=sequential \
 		-pgnout file="$dir/$match.pgn" -strict

@@ -12,7 +12,9 @@
 // position finished under every setting; the legend gives each setting's
 // effective branching factor, the mean ratio of one iteration's nodes to
 // the one before. elo: each setting's Elo against 4.1 with its 95%
-// interval, from the rows of lab-match.sh's table, with what follows elo
+// interval (the games' trinomial interval, the table's "Elo (95%
+// interval)"; scripts/pentanomial.go gives the one over pairs of games),
+// from the rows of lab-match.sh's table, with what follows elo
 // (the games' clock, say) added to its title.
 package main
 
@@ -103,7 +105,8 @@ func nodesPlot(rows [][]string) {
 		}
 	}
 	lo, hi = math.Floor(lo/math.Ln10), math.Ceil(hi/math.Ln10) // decades
-	const w, h, left, top, plotW, plotH = 820, 480, 70, 40, 460, 380
+	const w, left, top, plotW, plotH = 820, 70, 40, 460, 380
+	h := max(480, top+10+len(names)*22) // the legend, a line a setting, may run below the plot
 	x := func(ply int) float64 {
 		return left + float64(ply-plies[0])*plotW/float64(plies[len(plies)-1]-plies[0])
 	}
@@ -127,8 +130,10 @@ func nodesPlot(rows [][]string) {
 		for _, p := range plies {
 			pts = append(pts, fmt.Sprintf("%.1f,%.1f", x(p), y(mean(p, i))))
 		}
-		dash := ""
-		if i >= 8 {
+		dash := "" // solid, then dashed, then dotted: the palette's colours come again
+		if i >= 16 {
+			dash = " stroke-dasharray=\"2,2\""
+		} else if i >= 8 {
 			dash = " stroke-dasharray=\"5,3\""
 		}
 		fmt.Fprintf(&b, "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s/>\n", strings.Join(pts, " "), color, dash)

@@ -17,7 +17,8 @@
 #
 # Both engines are this program. The first is micro-Max 4.1; the second is
 # switched to micro-Max 4.0's search by XBoard itself, through the engine's
-# option (-secondOptions "Futility pruning=0"), which the script checks in
+# option (-secondOptions "Futility pruning=0"; the engine lists it with
+# -lab, the laboratory's options), which the script checks in
 # XBoard's debug file. The result is counted for 4.1: wins, draws, losses,
 # the score with a 95% interval, and the Elo difference it implies.
 # Needs the Debian packages xboard, xvfb and xauth.
@@ -58,7 +59,7 @@ while [ $k -lt "$jobs" ]; do
     rm -f "$dir/games-$k.pgn"
     # shellcheck disable=SC2086 # $clock and $engine are lists of words
     xvfb-run -a /usr/games/xboard -noGUI \
-      -fcp "$engine" -fd "$dir" -scp "$engine" -sd "$dir" \
+      -fcp "$engine" -fd "$dir" -scp "$engine -lab" -sd "$dir" \
       -secondOptions "Futility pruning=0" \
       -mg $((2 * n)) -lgf "$dir/openings-$k.pgn" -lgi -2 $clock \
       -sgf "$dir/games-$k.pgn" -debug -nameOfDebugFile "$dir/debug-$k.txt" \

@@ -10,20 +10,41 @@
 // each move; fastchess's own clock, which its log shows in each go, can
 // differ from this sum by tens of milliseconds) and prints, per file, the
 // games, the moves, the lowest clock left after a move, and the moves that
-// took more than half the mover's clock less 10 ms. The engine's hard
-// limit is at most half its clock less its 25 ms of overhead (clock.go), so
-// a move there overran its limit, or the machine held it up.
+// took more than half the mover's clock less 10 ms, and for each engine
+// (by the PGN's White and Black tags) the largest share of its clock one
+// move took (the move's time over the clock before it) and how many of its
+// moves took more than a sixth. The engine's hard
+// limit is at most an eighth of its clock (clock.go), so a move over half
+// overran its limit, or the machine held it up; a move over a sixth is one
+// a player would not expect.
 package main
 
 import (
 	"bufio"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
+
+// clockShare is the largest share of its clock an engine's move took, and
+// where; and the engine's moves, and those over a sixth of the clock.
+type clockShare struct {
+	fraction     float64
+	where        string
+	moves, sixth int
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 func main() {
 	tc := flag.String("tc", "2+0.02", "the games' time control: seconds a game + seconds a move")
@@ -47,6 +68,8 @@ func main() {
 		var over []string // game: clock before, move's time
 		var left [2]float64
 		side := 0
+		var players [2]string             // the game's White and Black
+		shares := map[string]clockShare{} // each engine's largest share of its clock
 		sc := bufio.NewScanner(f)
 		sc.Buffer(make([]byte, 1<<20), 1<<24)
 		for sc.Scan() {
@@ -56,6 +79,8 @@ func main() {
 				games, left, side = games+1, [2]float64{base, base}, 0
 			case strings.HasPrefix(line, "[FEN ") && strings.Contains(line, " b "):
 				side = 1 // Black moves first
+			case strings.HasPrefix(line, "[White "), strings.HasPrefix(line, "[Black "):
+				players[b2i(line[1] == 'B')] = strings.Trim(line[7:], `"] `)
 			case strings.HasPrefix(line, "["):
 			default:
 				for _, m := range moveTime.FindAllStringSubmatch(line, -1) {
@@ -65,6 +90,15 @@ func main() {
 					if t > left[side]/2-10 {
 						over = append(over, fmt.Sprintf("game %d: %.0f ms left, %.0f ms", games, left[side], t))
 					}
+					sh := shares[players[side]]
+					sh.moves++
+					if f := t / left[side]; left[side] > 0 && f > sh.fraction {
+						sh.fraction, sh.where = f, fmt.Sprintf("game %d: %.0f of %.0f ms", games, t, left[side])
+					}
+					if left[side] <= 0 || t > left[side]/6 {
+						sh.sixth++
+					}
+					shares[players[side]] = sh
 					left[side] -= t
 					lowest = min(lowest, left[side])
 					left[side] += inc
@@ -79,5 +113,10 @@ func main() {
 		}
 		fmt.Printf("%s: %d games, %d moves, lowest clock after a move %.0f ms, moves over half the clock less 10 ms: %d %v\n",
 			name, games, moves, lowest, len(over), over[:min(len(over), 8)])
+		for _, player := range slices.Sorted(maps.Keys(shares)) {
+			sh := shares[player]
+			fmt.Printf("  %s: the largest share of its clock a move took %.1f%% (%s); moves over a sixth of the clock: %d of %d\n",
+				player, 100*sh.fraction, sh.where, sh.sixth, sh.moves)
+		}
 	}
 }

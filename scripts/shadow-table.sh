@@ -16,7 +16,7 @@
 # It prints a Markdown table per set: per setting, a row for each of its
 # rules that pruned (micro-Max's own futility, "futile", only for 4.1 and
 # the margins, where it is the rule tried): pruned, wrong, changed, the
-# error rate (wrong / pruned), and what the wrong prunes cost at the root:
+# error rate (wrong / pruned, to two significant digits), and what the wrong prunes cost at the root:
 # the positions where the setting's move differs from micro-Max 4.1's
 # searched to the same depth (UCI's "go depth" with the depth of the
 # setting's last finished iteration), where the two searches differ only in
@@ -107,6 +107,12 @@ for set in WAC lab; do
 	while IFS='|' read -r name _ _; do
 		file="$tmp/$set.${name// /_}"
 		awk -v name="$name" -v total="$total" '
+			# percent: a percentage to two significant digits (0 exactly)
+			function percent(x,   digits) {
+				if (x == 0) return "0"
+				digits = 1 - int(log(x) / log(10) + (x < 1 ? -0.999999 : 0))
+				return sprintf("%.*f%%", digits < 0 ? 0 : digits, x)
+			}
 			FNR == 1 { file++ }
 			file == 1 { if ($1 == "pos") atnodes[$2] = $4; next }
 			file == 2 { atdepth[$2] = $4; next }
@@ -117,8 +123,8 @@ for set in WAC lab; do
 				for (i = 1; i <= rules; i++) {
 					r = order[i]
 					if (r == "futile" && name !~ /^(4\.1|margin)/) continue
-					printf "| %s | %s | %d | %d | %d | %.4f%% | %d | %d |\n", name, r, pruned[r], wrong[r], changed[r],
-						pruned[r] ? 100 * wrong[r] / pruned[r] : 0, depthdiff, nodesdiff
+					printf "| %s | %s | %d | %d | %d | %s | %d | %d |\n", name, r, pruned[r], wrong[r], changed[r],
+						percent(pruned[r] ? 100 * wrong[r] / pruned[r] : 0), depthdiff, nodesdiff
 				}
 			}' "$tmp/$set.4.1.out" "$file.base" "$file.out"
 	done <<<"$configs"

@@ -13,7 +13,7 @@
 # prints a Markdown table: per setting, the positions solved, those it
 # solves that 4.1 misses and those 4.1 solves that it misses (by id), the
 # mean depth of the last iteration finished (micro-Max's "ply"; a mate
-# found holds at any depth and is reported as 97, so those are left out)
+# found holds at any depth, so those are counted as 97 and left out)
 # and the nodes counted at its end, summed. JOBS settings run at a time (default 2).
 # Node budgets make the result the same on any machine, however loaded.
 set -eu
@@ -31,7 +31,7 @@ lab_engine "$tmp/umax" # UMAX_BIN: a binary built before
 solve() {
 	local name=$1 flags=$2 line epd fen id sol best depth used
 	# shellcheck disable=SC2086 # $flags is words
-	coproc ENGINE { exec "$tmp/umax" -uci $flags; }
+	coproc ENGINE { exec "$tmp/umax" -uci -lab $flags; }
 	printf 'uci\nsetoption name Hash value 16\n' >&"${ENGINE[1]}"
 	while read -r line <&"${ENGINE[0]}"; do [ "$line" = uciok ] && break; done
 	while IFS= read -r epd; do
@@ -42,6 +42,8 @@ solve() {
 		while read -r line <&"${ENGINE[0]}"; do
 			if [[ $line =~ ^info\ depth\ ([0-9]+)\ .*\ nodes\ ([0-9]+) ]]; then
 				depth=${BASH_REMATCH[1]} used=${BASH_REMATCH[2]}
+				# a mate holds at any depth: UCI gives it its iteration's depth, this table 97
+				[[ $line == *" score mate "* ]] && depth=97
 			elif [[ $line == "bestmove "* ]]; then
 				break
 			fi

@@ -134,7 +134,7 @@ for series in stockfish self level $windows; do
 				-strict
 		elif [ $series = self ]; then
 			set -- -engine cmd="$engine" name=umax option.Hash=16 \
-				-engine cmd="$engine" name=umax-futility-off option.Hash=16 "option.Futility Pruning=false" \
+				-engine cmd="$engine" args=-lab name=umax-futility-off option.Hash=16 "option.Futility Pruning=false" \
 				-strict
 		else
 			set -- -engine cmd="$engine" name="umax-elo-$weakest" option.Hash=16 option.UCI_LimitStrength=true \

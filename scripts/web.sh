@@ -102,7 +102,7 @@ CREDITS
 test)
   cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -timeout 30m -v . ;;
 screenshots)
-  cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -v -run 'TestPage|TestStepper' . -args -screenshots ;;
+  cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -v -run 'TestPage|TestStepper|TestLearn' . -args -screenshots ;;
 speed)
   cd web/browsertest && exec env UMAX_FULL=1 go test -count=1 -v -run 'TestWorkerSpeed' -timeout 60m . -args -speed "${2:-3}" ;;
 esac

@@ -10,15 +10,16 @@
 import { Chessboard, COLOR, INPUT_EVENT_TYPE } from "./vendor/cm-chessboard/src/Chessboard.js";
 import { Markers, MARKER_TYPE } from "./vendor/cm-chessboard/src/extensions/markers/Markers.js";
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from "./vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js";
-import { Engine } from "./engine.js";
+import { Engine, labWorker } from "./engine.js";
 import { showTree, iterationName, capital, isIllegal, ILLEGAL_NOTE } from "./treeview.js";
 import { Stepper, recordSearches, stepSummary, value } from "./stepper.js";
+import { Learn } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 
 // --- State -----------------------------------------------------------------
 
-const engine = new Engine("umax-worker.js");
+const engine = new Engine(labWorker);
 const game = {
   start: "startpos", // or a FEN
   moves: [],         // in UCI's coordinates
@@ -29,6 +30,7 @@ let state = null;       // the engine's last "umax state" answer
 let search = null;      // the search running: {id, rows, ply}
 let searchId = 0;       // a search whose id is not this one's was abandoned (undo, new game)
 let treeText = "";      // the last search's tree, as the engine sent it (parsed when opened)
+let treeSearch = null;  // that search: {depth, nodes} of its last thinking line
 let recordPlies = 3;    // what "umax record" was last told
 const engineOptions = {}; // the engine's options, by name, from its uci answer: {type, default, min, max}
 let told = null;        // the strength the engine was last told: {limit, elo, seed}; null before the uci answer
@@ -173,6 +175,8 @@ async function engineMove() {
   if (recordPlies > 0) { // the tree of this search, before anything else changes the engine
     const answer = await engine.ask("umax tree", "umax tree ");
     treeText = answer.slice("umax tree ".length);
+    const lastRow = finished.rows[finished.rows.length - 1];
+    treeSearch = lastRow ? { depth: lastRow.depth, nodes: lastRow.nodes } : null;
     $("open-tree").disabled = false;
   }
   if (id !== searchId) { done(); return; } // abandoned meanwhile
@@ -228,6 +232,16 @@ $("undo").addEventListener("click", async () => {
     if (sideToMove() !== userSide()) game.moves.pop();
   }
   await sync(false);
+  // Undo never sets the engine thinking, as chess GUIs do: it leaves the
+  // user to move. Where it took back the engine's first move of the game
+  // (after "Engine, move" from the start), the user takes the side to move;
+  // "Engine, move" lets the engine play it again.
+  if (userSide() !== "both" && sideToMove() !== userSide()) {
+    $("user-side").value = sideToMove();
+    const bottom = userSide() === "b" ? COLOR.black : COLOR.white;
+    if (board.getOrientation() !== bottom) board.setOrientation(bottom, true);
+  }
+  showGame();
   nextTurn();
 });
 
@@ -611,8 +625,17 @@ function scoreText(score) {
 function summarize(s) {
   const total = s.total || s.rows[s.rows.length - 1];
   if (!total) { $("search-summary").textContent = "No iteration finished."; return; }
+  let budget = "";
+  const [kind, limit] = s.budget.split(" ");
+  if (kind === "nodes" && s.rows.length > 0 && told && !told.limit) {
+    const last = s.rows[s.rows.length - 1];
+    const began = s.rows.length > 1 ? s.rows[s.rows.length - 2].nodes : 0;
+    budget = ` The budget, ${Number(limit).toLocaleString("en")} nodes, is looked at only before an iteration starts:` +
+      ` the last one, depth ${last.depth}, started at ${began.toLocaleString("en")} nodes, under the budget, and ran to its end` +
+      (total.nodes > Number(limit) ? `, past it.` : ".");
+  }
   $("search-summary").textContent = `${s.rows.length} iterations, ${total.nodes.toLocaleString("en")} nodes in ` +
-    `${(total.time / 1000).toFixed(2)} s (${total.nps.toLocaleString("en")} nodes/s).`;
+    `${(total.time / 1000).toFixed(2)} s (${total.nps.toLocaleString("en")} nodes/s).${budget}`;
 }
 
 // --- The tree ----------------------------------------------------------------
@@ -623,6 +646,14 @@ $("open-tree").addEventListener("click", () => {
   const view = $("tree-view");
   view.replaceChildren();
   if (tree.error) { view.textContent = `No tree: ${tree.error}.`; return; }
+  const note = document.createElement("p");
+  note.id = "tree-which";
+  note.className = "tree-which";
+  note.textContent = `This is ${iterationName(tree.plies)} of the last search` +
+    (treeSearch ? `, which went on to depth ${treeSearch.depth} (${treeSearch.nodes.toLocaleString("en")} nodes, the thinking lines above)` : "") +
+    `: the page records one iteration of each search, the one chosen under Record, since the deeper ones are too large to open here.` +
+    (treeSearch && treeSearch.depth > tree.plies ? ` The iterations after it searched the same moves again, deeper, their best first.` : "");
+  view.append(note);
   showTree(view, tree);
 });
 
@@ -642,7 +673,35 @@ const labSwitches = [
   { name: "Goose Legal Protection", label: "no goose chases (legal protection)", check: true },
   { name: "Goose Refined", label: "no goose chases (refined)", check: true },
   { name: "Goose Budget", label: "goose budget: passes (0: off)", spin: [0, 9], short: "goose budget" },
+  { name: "Goose Horizon Only", label: "goose budget in horizon nodes only", check: true },
+  { name: "Goose Equal Captures", label: "no equal goose captures (rule 2)", check: true },
+  { name: "Goose Try Equal", label: "goose budget tries equal captures", check: true },
+  { name: "Null Move", label: "null move: reduction R (0: off)", spin: [0, 3], short: "null move" },
 ];
+
+// labHelp is each switch in a line, and the anchor of its card in
+// doc/laboratory.md: shown where a switch is chosen (the compare panel,
+// whose settings the diff uses too, and the stepper). doc/protocols.md's
+// table of the switches has the same lines (lab_doc_test.go checks them).
+const labHelp = {
+  "Futility Pruning": ["micro-Max 4.1's own rule: with one ply left, a move whose new evaluation v cannot raise alpha is not searched (off: micro-Max 4.0)", "futility-pruning-and-its-margin"],
+  "Futility Margin": ["moves micro-Max's test by M: with one ply left, a move is searched only if v + M > alpha (a negative M prunes more)", "futility-pruning-and-its-margin"],
+  "Extended Futility": ["two plies from the horizon, a move that leaves its side a rook below alpha is not searched, unless it gives check or answers one", "extended-futility"],
+  "Deep Futility": ["two or three plies from the horizon, a move is not searched when even taking the opponent's best piece next could not reach alpha (checks are)", "deep-futility"],
+  "Aggressive Futility": ["the opponent's quiet move that leaves the engine's own frontier node half a pawn below its alpha fails high unsearched", "aggressive-futility"],
+  "Goose Chase Pruning": ["in the quiescence search, no capture of a protected piece by a more valuable one", "goose-chases"],
+  "Late Move Pruning": ["one or two plies from the horizon, the quiet moves after the first 3 + s² of a node are not searched", "late-move-pruning"],
+  "General Deep Futility": ["two or three plies from the horizon, only checks are searched when even the opponent's two best pieces could not reach alpha", "general-deep-futility"],
+  "Weak Deep Futility": ["general deep futility, and with the opponent's queen on the board the same test with his next two pieces, queen captures and checks searched", "weak-deep-futility"],
+  "Overkill Pruning": ["one or two plies from the horizon, a move so far above beta that losing the mover's best piece could not undo it fails high unsearched", "over-kill"],
+  "Goose Legal Protection": ["goose chases, a piece protected only by a legal recapture (a pinned protector does not count)", "goose-chases-legal-protection"],
+  "Goose Refined": ["goose chases pruned only where surely bad: no second attacker, or a protector worth less than the capturer minus the victim", "goose-chases-refined"],
+  "Goose Budget": ["the quiescence search again with 0, 1, 2, ... goose chases allowed a branch, at most N passes, while a pruned one mattered (0: off)", "the-goose-budget"],
+  "Goose Horizon Only": ["with the goose budget: the passes only in horizon nodes (calls asked for one ply), as the thread says; other calls search their one-ply iteration once", "the-goose-budget"],
+  "Goose Equal Captures": ["in the quiescence search, no equal capture (a knight for a bishop too) of a protected piece: the goose rule 2 alone", "goose-chases-equal-captures"],
+  "Goose Try Equal": ["with the goose budget: the thread's revision, do try equal captures: the budget charges no equal capture, and the refined rule prunes none", "the-goose-budget"],
+  "Null Move": ["before a node's first move, a pass: if the opponent's reply to it, searched R plies shallower, still leaves the node at beta, the node fails high unsearched (0: off); deep and general deep futility then reach 3 + R plies from the horizon", "the-null-move"],
+};
 
 function settingForm(fieldset, defaults) {
   for (const sw of labSwitches) {
@@ -652,6 +711,16 @@ function settingForm(fieldset, defaults) {
     if (sw.check) { input.type = "checkbox"; input.checked = defaults[sw.name] ?? false; }
     else { input.type = "number"; input.min = sw.spin[0]; input.max = sw.spin[1]; input.value = defaults[sw.name] ?? 0; input.size = 5; }
     label.append(input, " ", sw.label);
+    const help = labHelp[sw.name];
+    if (help) {
+      label.title = help[0];
+      const card = document.createElement("a");
+      card.className = "lab-card";
+      card.href = `../doc/laboratory.md#${help[1]}`;
+      card.target = "_blank";
+      card.textContent = "card";
+      label.append(" ", card);
+    }
     fieldset.append(label);
   }
 }
@@ -712,7 +781,7 @@ $("run-compare").addEventListener("click", async () => {
   $("compare-head-a").textContent = `A: ${settingName(a)}`;
   $("compare-head-b").textContent = `B: ${settingName(b)}`;
   $("compare-summary").textContent = "Searching A, then B…";
-  const worker = new Engine("umax-worker.js"); // its own table: the game's engine keeps its own
+  const worker = new Engine(labWorker); // its own table: the game's engine keeps its own
   try {
     await worker.ask("uci", "uciok");
     const position = positionCommand(), ply = game.moves.length; // the game's position now, its moves
@@ -741,13 +810,31 @@ $("run-compare").addEventListener("click", async () => {
       }
       body.append(tr);
     }
-    $("compare-summary").textContent = `A plays ${san(ra.best)}, B plays ${san(rb.best)}` +
-      (ra.best === rb.best ? ": the same move." : ": different moves.");
+    $("compare-summary").textContent = compareReason(ra, rb, budget, san);
   } finally {
     worker.terminate();
     button.disabled = false;
   }
 });
+
+// compareReason says what the two searches chose and why their moves
+// differ: each side's depth reached on the budget, and, when one went
+// deeper, what both chose at the depth both reached.
+function compareReason(ra, rb, budget, san) {
+  const depth = (r) => (r.rows.length ? r.rows[r.rows.length - 1].depth : 0);
+  const at = (r, d) => r.rows.find((it) => it.depth === d);
+  const da = depth(ra), db = depth(rb);
+  const head = `A plays ${san(ra.best)} (depth ${da} reached), B plays ${san(rb.best)} (depth ${db} reached) on the same budget of ${budget.toLocaleString("en")} nodes`;
+  if (ra.best === rb.best) return `${head}: the same move.`;
+  if (da === db) return `${head}: both reached depth ${da}, and chose different moves at the same depth: the two settings searched different trees.`;
+  const [deep, shallow, dDeep, dShallow] = da > db ? ["A", "B", da, db] : ["B", "A", db, da];
+  const rd = at(deep === "A" ? ra : rb, dShallow), rs = at(shallow === "A" ? ra : rb, dShallow);
+  const moveAt = (it) => (it && it.pv ? san(it.pv[0]) : "?");
+  const same = rd && rs && rd.pv && rs.pv && rd.pv[0] === rs.pv[0];
+  return `${head}: the moves differ because ${deep} reached depth ${dDeep} on the same nodes and ${shallow} stopped at ${dShallow}. ` +
+    (same ? `At depth ${dShallow} both chose ${moveAt(rd)}: the move changed with the depth, not with the evaluation.`
+      : `At depth ${dShallow} ${deep} chose ${moveAt(rd)} and ${shallow} ${moveAt(rs)}: they differ at the same depth too.`);
+}
 
 // optionsOf is a setting as the engine's options: name, value.
 function optionsOf(setting) {
@@ -758,7 +845,8 @@ function optionsOf(setting) {
 
 // --- Stepping through an iteration ---------------------------------------------
 
-const stepper = new Stepper();
+const stepper = new Stepper({ engine });
+const learn = new Learn(stepper); // the course (learn.js), which shows its checkpoints in the stepper
 let literalSource = null; // search_literal.go and its lines, from the engine (umax source)
 settingForm($("step-setting"), { "Futility Pruning": true });
 
@@ -767,7 +855,10 @@ $("step-from").addEventListener("change", () => { $("step-fen-label").hidden = $
 // ms writes a duration in milliseconds.
 const ms = (t) => `${Math.round(t)} ms`;
 
-$("step-load").addEventListener("click", async () => {
+$("step-load").addEventListener("click", () => loadStep());
+
+// loadStep records an iteration as the stepper's controls ask and shows it.
+async function loadStep() {
   const button = $("step-load");
   const plies = Number($("step-plies").value);
   const setting = settingOf($("step-setting"));
@@ -793,10 +884,34 @@ $("step-load").addEventListener("click", async () => {
     document.body.dataset.stepLoadMs = Math.round(shown - t.start);
   } catch (err) {
     $("step-status").textContent = `Not recorded: ${err.message}`;
+    return false;
   } finally {
     button.disabled = false;
   }
-});
+  return true;
+}
+
+// openFromAddress opens the stepper at a cut, as the cards of
+// doc/laboratory.md link it: #fen=FEN&plies=N&stop=KIND and the setting's
+// options by their UCI names (Deep+Futility=true): it records that search
+// and runs to its first step of that kind (lab: a laboratory rule's cut).
+async function openFromAddress() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (!p.has("fen")) return;
+  $("step-from").value = "fen";
+  $("step-fen-label").hidden = false;
+  $("step-fen").value = p.get("fen");
+  if (p.has("plies")) $("step-plies").value = p.get("plies");
+  for (const input of $("step-setting").querySelectorAll("input")) {
+    if (!p.has(input.name)) continue;
+    if (input.type === "checkbox") input.checked = p.get(input.name) === "true";
+    else input.value = p.get(input.name);
+  }
+  $("stepper").scrollIntoView({ block: "start" });
+  if (!await loadStep()) return;
+  $("step-kind").value = p.get("stop") || "lab";
+  stepper.runToNext($("step-kind").value);
+}
 
 // --- The two trees, node for node -------------------------------------------------
 
@@ -839,6 +954,31 @@ function stepButton(text, run, where) {
   return button;
 }
 
+// diffLesson says in one sentence what the moves one search made and the
+// other did not changed: at how many of the nodes where they differ the
+// score or the best move changed.
+function diffLesson(diff, groups) {
+  let changed = 0;
+  for (const g of groups.values()) if (g.first.a[0] !== g.first.b[0] || g.first.a[2] !== g.first.b[2]) changed++;
+  const count = (n) => n.toLocaleString("en");
+  const [more, less, extra] = diff.searchedB[0] >= diff.searchedA[0] ? ["B", "A", diff.searchedB] : ["A", "B", diff.searchedA];
+  const p = document.createElement("p");
+  p.id = "diff-summary";
+  p.className = "diff-summary";
+  p.dataset.changed = changed;
+  p.dataset.nodes = groups.size;
+  if (groups.size === 0) p.textContent = "In one sentence: the two searches made the same moves.";
+  else if (changed === 0) {
+    p.textContent = `In one sentence: ${more} searched ${count(extra[0])} moves (${count(extra[1])} nodes) that ${less} did not, ` +
+      `and at not one of the ${count(groups.size)} nodes where that happened did the score or the best move change: ` +
+      `that work changed nothing, and ${less} saved it.`;
+  } else {
+    p.textContent = `In one sentence: ${more} searched ${count(extra[0])} moves (${count(extra[1])} nodes) that ${less} did not, ` +
+      `and at ${count(changed)} of the ${count(groups.size)} nodes where that happened the score or the best move changed (marked red below); at the others nothing did.`;
+  }
+  return p;
+}
+
 // showDiff shows where two recorded iterations first differ, and the moves
 // only one of them searched, by the node that made them.
 function showDiff(view, { runs: [ra, rb], diff }) {
@@ -862,7 +1002,7 @@ function showDiff(view, { runs: [ra, rb], diff }) {
     p.id = "diff-first";
     p.append("Step through ", stepButton("A from here", ra, { step: f.step }), " or ", stepButton("B from here", rb, { step: f.step }), ".");
   }
-  para(`Moves A searched and B did not: ${diff.searchedA[0].toLocaleString("en")} (${diff.searchedA[1].toLocaleString("en")} nodes); ` +
+  const movesPara = para(`Moves A searched and B did not: ${diff.searchedA[0].toLocaleString("en")} (${diff.searchedA[1].toLocaleString("en")} nodes); ` +
     `B searched and A did not: ${diff.searchedB[0].toLocaleString("en")} (${diff.searchedB[1].toLocaleString("en")} nodes). ` +
     "By the node that made them, with what the node scored (m) and chose in each search (moves in SAN; " +
     "a move marked *, with both squares, is not legal: it leaves its own king in check):");
@@ -872,6 +1012,7 @@ function showDiff(view, { runs: [ra, rb], diff }) {
     if (!groups.has(key)) groups.set(key, { first: m, a: [], b: [] });
     groups.get(key)[m.searched].push(m);
   }
+  movesPara.before(diffLesson(diff, groups));
   const box = document.createElement("div");
   box.className = "diff-table-box";
   const table = document.createElement("table");
@@ -949,8 +1090,9 @@ function showDiff(view, { runs: [ra, rb], diff }) {
   await sync(false);
   document.body.dataset.ready = "true";
   nextTurn();
+  openFromAddress();
 })();
 
 // For the console and the browser test (web/browsertest): the engine, the
-// game, the engine's last state, and the stepper.
-window.umax = { engine, game, state: () => state, searching: () => search !== null, stepper };
+// game, the engine's last state, the stepper and the course.
+window.umax = { engine, game, state: () => state, searching: () => search !== null, stepper, learn };

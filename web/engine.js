@@ -2,6 +2,10 @@
 // wrapper: send a line, listen to every line, or wait for the first line
 // that passes a test. Any web GUI can talk to the worker the same way.
 
+// labWorker is the worker of the page's engines: the futility laboratory
+// (umax -lab), whose options the page sets.
+export const labWorker = "umax-worker.js?arg=-lab";
+
 export class Engine {
   constructor(url = "umax-worker.js") {
     this.worker = new Worker(url);

@@ -32,6 +32,25 @@ export function markIllegal(el, san) {
   el.title = `${san}: ${ILLEGAL_NOTE}`;
 }
 
+// INFINITY is micro-Max's INF, 8000: the score of a king capture, and the
+// edges of the root's window. The tree, the stepper and the diff write it ∞.
+export const INFINITY = 8000;
+
+// value writes a score, micro-Max's INF (8000) as ∞, and a score past it
+// (C's m=I+1 never arises, but a bound may) as ∞+N.
+export function value(v) {
+  if (v >= INFINITY) return v === INFINITY ? "∞" : `∞+${v - INFINITY}`;
+  if (v <= -INFINITY) return v === -INFINITY ? "-∞" : `-∞${v + INFINITY}`;
+  return String(v);
+}
+
+// WINDOW_NOTE says once how a node's window reads: as the node itself
+// receives it, its parent's window negated and swapped (negamax).
+export const WINDOW_NOTE = "Each node's window (q, l) is as the node itself receives it, from its own side's view: " +
+  "micro-Max's negamax calls the reply with its own window negated and swapped, D(-l, -f), where f is alpha raised to the best so far. " +
+  "So under a root searched with (-∞, ∞) a child gets (-∞, ∞) at first, and (-∞, -m) once the root has a best m. " +
+  "∞ is micro-Max's INF, 8000 (the score of a king capture); a mate scores close to it, a point less for each ply to the mate.";
+
 // capital starts a text with a capital letter.
 export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -54,6 +73,7 @@ export function showTree(view, tree, onJump = null) {
     `Pruned moves: ${tree.pruned.toLocaleString("en")} = ${tree.cut.toLocaleString("en")} listed + ${tree.prunedEarly} in earlier iterations + ${tree.prunedBoxes} in quiescence searches.` +
       ` Calls of the search: ${tree.calls.toLocaleString("en")}, ${tree.tableHits} resumed from the table, ${tree.answered} answered by it.`,
     "Each node's nodes are its own one plus its moves' nodes. Window (q, l), depth n, evaluation e; a move's score is from the mover's view.",
+    WINDOW_NOTE,
     `Moves in SAN, in the position where they are made; a move marked * (Ke1-e2*, with both squares) is ${ILLEGAL_NOTE}`,
   ];
   for (const l of lines) {
@@ -90,8 +110,8 @@ function nodeItem(ctx, i) {
   let head;
   if (i === 0) head = `root: ${n.side === "w" ? "White" : "Black"} to move, iteration d=${n.depth}`;
   else if (n.move === "") head = "stalemate probe (the other side moves)";
-  else head = `${n.san}  score ${-n.score}`;
-  const args = i === 0 ? `q=${n.alpha} l=${n.beta} e=${n.eval}` : `q=${n.alpha} l=${n.beta} n=${n.depth} e=${n.eval}`;
+  else head = `${n.san}  score ${value(-n.score)}`;
+  const args = i === 0 ? `q=${value(n.alpha)} l=${value(n.beta)} e=${value(n.eval)}` : `q=${value(n.alpha)} l=${value(n.beta)} n=${n.depth} e=${value(n.eval)}`;
   const result = n.qs ? `quiescence: ${n.total} nodes` : `${n.total.toLocaleString("en")} nodes`;
   summary.textContent = `${head}   ${args}   ${result}${marks.length ? "   [" + marks.join(", ") + "]" : ""}`;
   markIllegal(summary, n.san);
@@ -138,22 +158,22 @@ function nodeMoves(ctx, i) {
   const ul = document.createElement("ul");
   const info = document.createElement("li");
   info.className = "node-info";
-  const passes = n.earlier.map((p) => `d=${p[0]}: m=${p[1]} by ${p[5] || "-"}, ${p[3]} nodes`);
-  const last = n.last[0] > 0 ? `last iteration d=${n.last[0]}: m=${n.last[1]}${n.last[5] ? " by " + n.last[5] : ""}, ${n.last[3]} nodes = 1 + ${children[i].length} moves searched` : "no iteration: the table's entry answered";
-  info.textContent = [passes.length ? `earlier iterations: ${passes.join("; ")}` : "", last, `returned ${n.score}`].filter(Boolean).join(". ");
+  const passes = n.earlier.map((p) => `d=${p[0]}: m=${value(p[1])} by ${p[5] || "-"}, ${p[3]} nodes`);
+  const last = n.last[0] > 0 ? `last iteration d=${n.last[0]}: m=${value(n.last[1])}${n.last[5] ? " by " + n.last[5] : ""}, ${n.last[3]} nodes = 1 + ${children[i].length} moves searched` : "no iteration: the table's entry answered";
+  info.textContent = [passes.length ? `earlier iterations: ${passes.join("; ")}` : "", last, `returned ${value(n.score)}`].filter(Boolean).join(". ");
   ul.append(info);
   if (n.qs) {
     for (const [, v, score, rule, , san] of n.box || []) {
       const li = document.createElement("li");
       li.className = rule === "searched" ? "box-move" : "box-move pruned";
-      li.textContent = rule === "searched" ? `${san}  v=${v}  recapture searched: score ${score}` : `${san}  v=${v}  pruned: ${rule}`;
+      li.textContent = rule === "searched" ? `${san}  v=${value(v)}  recapture searched: score ${value(score)}` : `${san}  v=${value(v)}  pruned: ${rule}`;
       markIllegal(li, san);
       ul.append(li);
     }
     if (n.qs && (n.box || []).length === 0) {
       const li = document.createElement("li");
       li.className = "box-move";
-      li.textContent = `stands pat on e=${n.eval}${n.eval >= n.beta ? " (>= l: fail high)" : ""}`;
+      li.textContent = `stands pat on e=${value(n.eval)}${n.eval >= n.beta ? " (>= l: fail high)" : ""}`;
       ul.append(li);
     }
     return ul;
@@ -167,7 +187,7 @@ function nodeMoves(ctx, i) {
     const li = document.createElement("li");
     li.className = "stub pruned";
     const best = n.bestStub === s ? "   [best]" : "";
-    li.textContent = `${stub.san}  v=${stub.eval}  pruned: ${stub.rule === "futile" ? "futile (not searched)" : stub.rule}${best}`;
+    li.textContent = `${stub.san}  v=${value(stub.eval)}  pruned: ${stub.rule === "futile" ? "futile (not searched)" : stub.rule}${best}`;
     markIllegal(li, stub.san);
     ul.append(li);
   }

@@ -10,7 +10,10 @@
 // the worker closes. A worker whose engine fails to load, or ends with an
 // error, says so in an "info string" line. The worker's URL may say where
 // the two files are, as the npm package's startWorker does (for bundlers
-// that rename them): umax-worker.js?wasm=URL&exec=URL.
+// that rename them): umax-worker.js?wasm=URL&exec=URL. Each arg=FLAG is a
+// word of the engine's command line (the native engine's flags): the page
+// starts umax-worker.js?arg=-lab, the futility laboratory, whose options a
+// player's GUI does not list.
 "use strict";
 const files = new URLSearchParams(self.location.search);
 importScripts(new URL(files.get("exec") ?? "wasm_exec.js", self.location.href).href);
@@ -32,6 +35,7 @@ onmessage = (e) => {
 
 (async () => {
   const go = new Go();
+  go.argv = ["umax", ...files.getAll("arg")]; // the engine's command line
   const url = new URL(files.get("wasm") ?? "umax.wasm", self.location.href);
   let result;
   try {

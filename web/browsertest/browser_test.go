@@ -150,6 +150,28 @@ func buildSite(dir string) error {
 	if err != nil {
 		return err
 	}
+	// The chapters the page renders (doc.html): README.md and doc/, as the
+	// repository has them beside web/.
+	if err := copyFile(filepath.Join(repoRoot, "README.md"), filepath.Join(dir, "README.md")); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "doc"), 0o755); err != nil {
+		return err
+	}
+	doc := filepath.Join(repoRoot, "doc")
+	err = filepath.Walk(doc, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(doc, path)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(dir, "doc", rel), 0o755)
+		}
+		return copyFile(path, filepath.Join(dir, "doc", rel))
+	})
+	if err != nil {
+		return err
+	}
 	wasm := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(dir, "web", "umax.wasm"), ".")
 	wasm.Dir, wasm.Env = repoRoot, append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	if out, err := wasm.CombinedOutput(); err != nil {
@@ -348,7 +370,7 @@ type nativeEngine struct {
 
 func startNative(t *testing.T) *nativeEngine {
 	t.Helper()
-	cmd := exec.Command(site.native, "-uci")
+	cmd := exec.Command(site.native, "-uci", "-lab") // the laboratory, as the page's worker (labWorker)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -394,7 +416,7 @@ func (n *nativeEngine) run(t *testing.T, script []string) []string {
 // workerRunJS runs a script in a new worker (the page's, unless start
 // makes another) as nativeEngine.run does, and returns its output lines;
 // it fails at once if the worker cannot load its files.
-const workerRunJS = `(async (script, start = () => new Worker("umax-worker.js")) => {
+const workerRunJS = `(async (script, start = () => new Worker("umax-worker.js?arg=-lab")) => {
   const w = start();
   const lines = [];
   let waiting = null, fail;

@@ -428,6 +428,13 @@ func TestPage40(t *testing.T) {
 	if coordinates.MatchString(summary) || !strings.HasPrefix(summary, "A plays ") {
 		t.Errorf("the compare summary %q is not in SAN", summary)
 	}
+	// The reason: each side's depth reached on the same budget.
+	reached := fmt.Sprintf("(depth %d reached), B plays ", want41[len(want41)-1][0])
+	if !strings.Contains(summary, reached) || !strings.Contains(summary, fmt.Sprintf("(depth %d reached) on the same budget", want40[len(want40)-1][0])) ||
+		want41[len(want41)-1][0] != want40[len(want40)-1][0] && !strings.Contains(summary, "the moves differ because") && !strings.Contains(summary, "the same move") {
+		t.Errorf("the compare summary %q does not give each side's depth reached (4.1: %v, 4.0: %v)", summary, want41, want40)
+	}
+	t.Logf("the compare summary: %s", summary)
 	b.look("#compare", "compare-san.png")
 	b.screenshot("#compare", "web-compare.png", false)
 
@@ -575,7 +582,8 @@ func TestPageMore(t *testing.T) {
 	b.do(chromedp.SendKeys(chromedp.CSS("#fen"), "k7/8/1K6/8/8/8/8/7R w - - 0 1"), chromedp.KeyEvent("\r"))
 	b.waitJS(`window.umax.state().start === "k7/8/1K6/8/8/8/8/7R w - - 0 1" && document.body.dataset.turn === "user"`, 10*time.Second)
 	b.dragMove("h1h8")
-	b.waitJS(`window.umax.state().end !== ""`, 10*time.Second)
+	// The engine's state first, then the page shows it (sync: the board set, then the status).
+	b.waitJS(`window.umax.state().end !== "" && document.getElementById("status").textContent.startsWith("Checkmate")`, 10*time.Second)
 	var status, pgn string
 	b.eval(`document.getElementById("status").textContent`, &status)
 	b.eval(`document.getElementById("pgn").value`, &pgn)

@@ -27,6 +27,7 @@ type nativeSteps struct {
 		FEN    string
 		Boards []string
 		Steps  [][]any
+		Inner  []struct{ Parent int } // the calls inside quiescence boxes, numbered after the tree's nodes
 	}
 	Tree struct {
 		Tree []struct {
@@ -130,6 +131,26 @@ func checkShown(t *testing.T, what string, got stepShown, rec nativeSteps, k int
 		}
 		if !framed[move[0:2]] || !framed[move[2:4]] {
 			t.Fatalf("%s: the move %s is not marked on the board: %v", what, move, got.Marked)
+		}
+	}
+	if s[0] == "cut" && s[3].(float64) < 8000 { // the move that cut, the best so far, framed red
+		best := ""
+		for j := k - 1; j >= 0 && best == ""; j-- {
+			if p := rec.Steps.Steps[j]; int(p[1].(float64)) == node && (p[0] == "best" || p[0] == "iterate") {
+				best, _ = p[4].(string)
+				if p[0] == "iterate" {
+					break
+				}
+			}
+		}
+		red := map[string]bool{}
+		for _, m := range got.Marked {
+			if f := strings.Fields(m); len(f) > 1 && strings.Contains(m, "marker-frame-danger") {
+				red[f[0]] = true
+			}
+		}
+		if best == "" || !red[best[0:2]] || !red[best[2:4]] {
+			t.Fatalf("%s: the cut-off's move %q is not marked red on the board: %v", what, best, got.Marked)
 		}
 	}
 	part := map[string]string{"enter": "enter", "iterate": "iterate", "pass": "pass", "move": "move", "reply": "reply",
@@ -342,8 +363,13 @@ func TestStepper(t *testing.T) {
 	b.waitJS(`document.querySelector("#step-tree summary.current")`, 5*time.Second)
 	var marked int
 	b.eval(`Number(document.querySelector("#step-tree summary.current").closest("li.tree-node").dataset.node)`, &marked)
-	if now := b.shown(); marked != now.Node {
-		t.Errorf("find in the tree marks node %d, the stepper shows node %d", marked, now.Node)
+	now := b.shown()
+	box := now.Node // a call inside a quiescence box is found as its box
+	for box >= len(rec.Tree.Tree) {
+		box = rec.Steps.Inner[box-len(rec.Tree.Tree)].Parent
+	}
+	if marked != box {
+		t.Errorf("find in the tree marks node %d, the stepper shows node %d (in the tree: %d)", marked, now.Node, box)
 	}
 	// A move that is not legal: the first node after one, jumped to, says
 	// so, and the tree marks it, its tooltip saying why.
@@ -564,6 +590,20 @@ func TestStepperDiff(t *testing.T) {
 		!strings.Contains(page.First, "cut: futile") || !strings.Contains(page.First, "searched") {
 		t.Errorf("the first difference: %q, want %q (the engine's: A %v, B %v)", page.First, want, diff.First.A, diff.First.B)
 	}
+	// The lesson in one sentence: what 4.0 searched and 4.1 did not, and
+	// at how many nodes that changed the score or the best move.
+	var lesson struct {
+		Text           string
+		Changed, Nodes int
+	}
+	b.eval(`(() => { const p = document.getElementById("diff-summary");
+		return { text: p.textContent, changed: Number(p.dataset.changed), nodes: Number(p.dataset.nodes) }; })()`, &lesson)
+	sentence := fmt.Sprintf("B searched %s moves (%s nodes) that A did not", commas(diff.SearchedB[0]), commas(diff.SearchedB[1]))
+	if lesson.Nodes != len(groups) || lesson.Changed != page.Changed || !strings.Contains(lesson.Text, sentence) ||
+		lesson.Changed == 0 && !strings.Contains(lesson.Text, "changed nothing") {
+		t.Errorf("the diff's sentence %q (%d of %d nodes changed), the table: %d of %d changed; want %q", lesson.Text, lesson.Changed, lesson.Nodes, page.Changed, len(groups), sentence)
+	}
+	t.Logf("the diff's sentence: %s", lesson.Text)
 	t.Logf("4.1 against 4.0 after 1.e4, 3 ply: %s; %d nodes in the table (%d whose score or best move changed), 4.0 searched %d moves that 4.1 cut (%d nodes)",
 		page.First, page.Rows, page.Changed, page.MovesB, page.NodesB)
 	b.screenshot("#diff-part", "web-diff.png", false)
@@ -592,4 +632,13 @@ func TestStepperDiff(t *testing.T) {
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
+}
+
+// commas writes a number as the page does (toLocaleString("en")): 12,345.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -106,7 +106,7 @@ func TestWorkerDuringSearch(t *testing.T) {
 		MoveTimeAt float64 // ms after go movetime 500
 	}
 	b.eval(`(async () => {
-  const w = new Worker("umax-worker.js");
+  const w = new Worker("umax-worker.js?arg=-lab"); // the laboratory, whose options it sets
   const lines = [];
   const waiters = [];
   w.onmessage = (e) => { lines.push(e.data); for (const x of waiters.splice(0)) if (!x.test(e.data)) waiters.push(x); else x.resolve(performance.now()); };

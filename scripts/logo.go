@@ -1,34 +1,54 @@
+//go:build ignore
+
+// logo draws the engine's logo for XBoard, install/umax.png: 100 by 50
+// pixels, RGB, the size and kind of the logos Debian's XBoard engines ship
+// (/usr/share/games/plugins/logos/fairymax.png). A pawn beside "µMax" and
+// "4.1", drawn from shapes and a 5-by-8 bitmap font with nothing but Go's
+// standard library, so that the picture is this file's, the same on every
+// run.
+//
+//	go run scripts/logo.go          # writes install/umax.png
+//	go run scripts/logo.go -check   # fails unless install/umax.png is what it draws (TestLogoIsGenerated)
 package main
 
 import (
 	"bytes"
+	"flag"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"math"
 	"os"
-	"testing"
 )
 
-// The engine's logo for XBoard, install/umax.png: 100 by 50 pixels, RGB,
-// the size and kind of the logos Debian's XBoard engines ship
-// (/usr/share/games/plugins/logos/fairymax.png). A pawn beside "µMax" and
-// "4.1", drawn here from shapes and a 5-by-8 bitmap font with nothing but
-// Go's standard library, so that the picture is this file's, the same on
-// every run. "go test -run TestLogoIsGenerated -update ." writes it.
+const logoFile = "install/umax.png"
 
-// TestLogoIsGenerated checks that install/umax.png is what drawLogo
-// draws; with -update it writes the file.
-func TestLogoIsGenerated(t *testing.T) {
+func main() {
+	check := flag.Bool("check", false, "fail unless "+logoFile+" is what this program draws")
+	flag.Parse()
 	var drawn bytes.Buffer
-	must(t, png.Encode(&drawn, drawLogo()))
-	if *update {
-		must(t, os.WriteFile("install/umax.png", drawn.Bytes(), 0o644))
+	if err := png.Encode(&drawn, drawLogo()); err != nil {
+		fail(err)
 	}
-	committed := readFile(t, "install/umax.png")
+	if !*check {
+		if err := os.WriteFile(logoFile, drawn.Bytes(), 0o644); err != nil {
+			fail(err)
+		}
+		return
+	}
+	committed, err := os.ReadFile(logoFile)
+	if err != nil {
+		fail(err)
+	}
 	if !bytes.Equal(drawn.Bytes(), committed) {
-		t.Error("install/umax.png is not what drawLogo (logo_test.go) draws: go test -run TestLogoIsGenerated -update . writes it")
+		fail(fmt.Errorf("%s is not what scripts/logo.go draws: go run scripts/logo.go writes it", logoFile))
 	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "logo:", err)
+	os.Exit(1)
 }
 
 const logoWidth, logoHeight = 100, 50
