@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"os"
@@ -513,6 +514,7 @@ type labFigures struct {
 	holdsNode, holdsClock bool   // after Holm's correction
 	trinomialClock        bool
 	instructions, speed   string // "/ 4.1" of the callgrind and speed tables
+	shadow                string // the error rates of its rules on WAC (the shadow table), joined by " / "; "—" if it prunes nothing
 }
 
 func (d labDocs) figures(t *testing.T) map[string]labFigures {
@@ -523,6 +525,11 @@ func (d labDocs) figures(t *testing.T) map[string]labFigures {
 	speed := findTable(t, d.resultsTables, labResults, 0, "setting", "nodes", "nodes per second (median)")
 	pentaNode := findTable(t, d.resultsTables, labResults, 0, "setting", "games", "pairs (LL, LD, WL+DD, WD, WW)")
 	pentaClock := findTable(t, d.resultsTables, labResults, 1, "setting", "games", "pairs (LL, LD, WL+DD, WD, WW)")
+	shadow := findTable(t, d.resultsTables, labResults, 0, "setting", "rule", "pruned", "wrong", "changed", "error rate")
+	rates := map[string][]string{}
+	for _, r := range shadow.rows {
+		rates[cleanCell(r[0])] = append(rates[cleanCell(r[0])], r[5])
+	}
 	_, clockRows := storedMatchRows(t)
 	holds := func(p string) bool {
 		if p == "<0.0001" {
@@ -536,6 +543,7 @@ func (d labDocs) figures(t *testing.T) map[string]labFigures {
 	for _, name := range labSettingNames(t) {
 		var f labFigures
 		f.nodes = nodeRange(means, name)
+		f.shadow = cmp.Or(strings.Join(rates[name], " / "), "—")
 		if r := tactics.row(name); r != nil {
 			f.tactics = r[1] + "/" + r[2] + "/" + r[3]
 		}
@@ -562,7 +570,7 @@ func (d labDocs) figures(t *testing.T) map[string]labFigures {
 }
 
 // TestLabDocVerdict: the verdict table's figures are the results' tables':
-// nodes, tactics, Elo on the node clock and on a clock (bold where Holm's
+// nodes, the shadow's error rates, tactics, Elo on the node clock and on a clock (bold where Holm's
 // correction keeps the result; ° where the interval is the games'), for
 // every setting the lab scripts compare.
 func TestLabDocVerdict(t *testing.T) {
@@ -598,6 +606,9 @@ func TestLabDocVerdict(t *testing.T) {
 		var bad string
 		if r[3] != f.nodes {
 			bad += fmt.Sprintf(" nodes %q, want %q;", r[3], f.nodes)
+		}
+		if r[4] != f.shadow {
+			bad += fmt.Sprintf(" shadow error rate %q, want %q;", r[4], f.shadow)
 		}
 		if r[5] != f.tactics {
 			bad += fmt.Sprintf(" tactics %q, want %q;", r[5], f.tactics)

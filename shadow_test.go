@@ -599,3 +599,59 @@ func randomEndgame(rng *rand.Rand) string {
 	}
 	return fen.String() + [2]string{" w - - 0 1", " b - - 0 1"}[rng.IntN(2)]
 }
+
+// TestShadowLabPositions: on the laboratory's positions
+// (TestLabRules' and TestLabNewRules' FENs, as scripts/shadow-table.sh
+// takes them), deep futility's wrong prunes are all the table's doing, and
+// general deep futility's that stay wrong from an empty table are all moves
+// of a side with a pawn on its seventh rank: its test does not count the
+// promotion.
+func TestShadowLabPositions(t *testing.T) {
+	t.Parallel() // a computation of its own: it runs beside the goldens
+	var fens []string
+	for _, test := range []string{"TestLabRules", "TestLabNewRules"} {
+		src := string(readFile(t, "lab_test.go"))
+		_, body, _ := strings.Cut(src, "\nfunc "+test+"(")
+		body, _, _ = strings.Cut(body, "\n}\n")
+		for _, m := range regexp.MustCompile(`"([^"]*/[^"]*/[^"]* [wb] \S+ \S+)`).FindAllStringSubmatch(body, -1) {
+			if !slices.Contains(fens, m[1]) {
+				fens = append(fens, m[1])
+			}
+		}
+	}
+	if len(fens) < 20 {
+		t.Fatalf("%d positions", len(fens))
+	}
+	for _, rule := range []pruneRule{ruleDeep, ruleGeneral} {
+		lab := labSettings{deep: rule == ruleDeep, general: rule == ruleGeneral, shadow: true}
+		wrong, stay := 0, 0
+		for _, fen := range fens {
+			e := newEngine(tableEntries(16))
+			e.Position, e.pendingFrom = mustFEN(t, fen).pos, infinity
+			e.setLab(lab)
+			var wrongs []shadowPrune
+			watchShadow(e, rule, func(m *searchMove, r *shadowRecord) bool { return r.wrong }, &wrongs)
+			e.rootSearch(&searchControl{budget: 30000})
+			for _, p := range wrongs {
+				wrong++
+				if freshScore(p, lab) <= p.m.alphaNow {
+					continue
+				}
+				stay++
+				seventh := 16 // White's pawns promote from 16..23, Black's from 96..103
+				if p.m.side == black {
+					seventh = 96
+				}
+				pawn := false
+				for sq := seventh; sq < seventh+8; sq++ {
+					piece := int(p.board[sq])
+					pawn = pawn || piece&p.m.side != 0 && piece&7 < 3
+				}
+				if rule == ruleDeep || !pawn {
+					t.Errorf("%s: %v pruned %s (v %d, f %d) wrongly, also from an empty table", fen, rule, moveName(p.m.from, p.m.to), p.v, p.m.alphaNow)
+				}
+			}
+		}
+		t.Logf("%v: %d wrong, %d of them also from an empty table", rule, wrong, stay)
+	}
+}
