@@ -60,6 +60,8 @@ type searchMove struct {
 	tableMove bool      // the table's best move, tried first (C: h)
 	rule      pruneRule // micro-Max's verdict, or a hook's before this one
 	made      bool      // the move stands on the board (the literal search), else the board is as before it
+	indexKey  int32     // J: the node's keys, from which the reply's follow (moveKeys)
+	lockKey   int32     // Z
 }
 
 // tell tells e's hook of the move m, kept in e.told (nothing is allocated

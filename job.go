@@ -155,7 +155,7 @@ func startSearchJob(e *Engine, start time.Time, limits searchLimits, onIteration
 		j.ctl.hooks = append(j.ctl.hooks, rootMoves)
 	}
 	if limits.stats {
-		j.stats = &searchStats{}
+		j.stats = &searchStats{shadow: e.shadowTally()}
 		j.ctl.hooks = append(j.ctl.hooks, j.stats)
 	}
 	if limits.tree != nil {

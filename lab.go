@@ -88,6 +88,7 @@ type labSettings struct {
 	gooseEqual     bool // rule 2 alone: no equal capture of a protected piece in the quiescence search
 	gooseTryEqual  bool // the thread's revision of rule 2, "Do try equal captures": the goose budget charges none
 	nullMove       int  // R: a null move with reduction R at every node with two plies left or more; 0: none (micro-Max)
+	shadow         bool // every pruned move also searched, its score only counted (shadow.go)
 }
 
 // The laboratory's margins, in micro-Max's units (a pawn is 99).
@@ -258,15 +259,22 @@ func (l *labRules) leave(best, score, nodes int) {
 func (e *Engine) setLab(lab labSettings) {
 	e.rules = nil
 	if lab.active() {
-		e.rules = &labRules{e: e, lab: lab}
+		rules := &labRules{e: e, lab: lab}
+		e.rules = rules
+		if lab.shadow {
+			e.rules = newShadowHook(e, rules)
+		}
 	}
 }
 
 // lab is the laboratory's switches of e (setLab): the zero value, micro-Max,
 // if none is on.
 func (e *Engine) lab() labSettings {
-	if l, ok := e.rules.(*labRules); ok {
-		return l.lab
+	switch r := e.rules.(type) {
+	case *labRules:
+		return r.lab
+	case *shadowHook:
+		return r.rules.lab
 	}
 	return labSettings{}
 }

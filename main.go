@@ -35,6 +35,7 @@
 //	-futility-margin M, -extended-futility, -deep-futility, -aggressive-futility, -goose-pruning,
 //	-goose-budget N, -null-move R, ...
 //	                  the futility laboratory's rules, all off by default (each implies -lab)
+//	-shadow           with -stats: every pruned move also searched; per rule, how many prunes were wrong
 //
 // # The code, in reading order
 //
@@ -77,8 +78,9 @@
 //     main() loop), the bench.
 //  7. The protocols: xboard.go (CECP) and uci.go (UCI).
 //  8. The instruments, which watch a search: stats.go (-stats), lab.go (the
-//     futility laboratory), tree.go and treedot.go (-tree), strength.go
-//     (the strength levels, the opening book, a human's pace).
+//     futility laboratory), shadow.go (the shadow search: how often a rule
+//     prunes wrongly), tree.go and treedot.go (-tree), strength.go (the
+//     strength levels, the opening book, a human's pace).
 //  9. The browser page's engine: worker_js.go (the Web Worker), uci_web.go
 //     (the page's own commands), treejson.go (the tree as JSON),
 //     stepsource.go (the stepper's lines of the literal search),
@@ -320,7 +322,7 @@ func (c *console) turn(line *[9]int) {
 	}()
 	ctl := &searchControl{budget: c.budget, report: c.kibitz}
 	if c.stats {
-		c.last = searchStats{}
+		c.last = searchStats{shadow: e.shadowTally()}
 		ctl.hooks = append(ctl.hooks, &c.last)
 	}
 	e.pendingFrom = infinity // think

@@ -188,6 +188,8 @@ var options = []option{
 		usage: "a null move with reduction R, where micro-Max has none, with the super stand-pat; deep and general deep futility then prune up to s=3+R (0: off)",
 		get:   func(e *Engine, _ *config) int { return e.lab().nullMove },
 		set:   func(e *Engine, _ *config, v int) { lab := e.lab(); lab.nullMove = v; e.setLab(lab) }},
+	labSwitch("Lab Shadow", "Lab shadow", "shadow", func(l *labSettings) *bool { return &l.shadow },
+		"the shadow search: every move a rule prunes (micro-Max's futility too) is also searched, its score only counted; -stats (UCI: debug on) says per rule how many prunes were wrong (the move would have raised alpha) and how many changed their node's result"),
 }
 
 // labSwitch is the row of a laboratory switch, the field sw of labSettings.

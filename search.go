@@ -256,7 +256,7 @@ func (e *Engine) search(side, alpha, beta, eval int, indexKey, lockKey int32, ep
 								rule, score = e.tell(searchMove{side: side, root: lastTo == 8, iter: iter, remaining: remaining,
 									from: from, to: to, piece: piece, newPiece: newPiece, victim: victim, captureSq: captureSq,
 									rookFrom: rookFrom, passed: passed, gain: gain, score: score, alphaNow: alphaNow, beta: beta,
-									tableMove: hashFirst != 0, rule: rule}) // the board as before the move
+									tableMove: hashFirst != 0, rule: rule, indexKey: indexKey, lockKey: lockKey}) // the board as before the move
 							}
 							if rule == notPruned || rootPending { // a move not searched needs no board [4]
 								b[uint8(rookFrom)], b[uint8(captureSq)], b[uint8(from)] = 0, 0, 0 // make the move

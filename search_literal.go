@@ -222,7 +222,7 @@ func (e *Engine) searchLiteral(side, alpha, beta, eval int, indexKey, lockKey in
 								remaining: remaining, from: from, to: to, piece: piece, newPiece: int(b[to]),
 								victim: victim, captureSq: captureSq, rookFrom: rookFrom, passed: passed,
 								gain: gain, score: score, alphaNow: alphaNow, beta: beta,
-								tableMove: hashFirst != 0, rule: rule, made: true})
+								tableMove: hashFirst != 0, rule: rule, made: true, indexKey: indexKey, lockKey: lockKey})
 							if rule == notPruned {
 								// The keys of the new position, C's J+J(0) and Z+J(8)+G-S: J(A) adds the
 								// key of the piece now on to and takes off those of the piece that left

@@ -26,6 +26,9 @@ type searchStats struct {
 	// laboratory (lab.go) or searchmoves cut, by rule; the rest are
 	// micro-Max's futile ones.
 	prunedBy [numPruneRules][maxIter]int64
+
+	// shadow is the shadow search's tally (shadow.go), if it is on.
+	shadow *shadowTally
 }
 
 func (s *searchStats) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
@@ -99,5 +102,5 @@ func (s *searchStats) lines() []string {
 		}
 		lines = append(lines, fmt.Sprintf("all: nodes %d = 1 root + %d searched + %d stalemate probes", nodes, searched, s.probes))
 	}
-	return lines
+	return append(lines, s.shadow.lines()...)
 }
