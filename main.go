@@ -68,8 +68,8 @@
 //  6. The engine: movegen.go (legal moves, a move's side effects),
 //     engine.go (a move
 //     played with micro-Max's own check, the PV, mate distances, a new
-//     game), job.go (a search in a goroutine of its own, under a clock),
-//     multipv.go (several lines, MultiPV), clock.go (the time of a move),
+//     game), job.go (a search in a goroutine of its own, under a clock,
+//     and several lines, MultiPV), clock.go (the time of a move),
 //     game.go (the game record: undo, mate, draws by rule), fen.go
 //     (set-up positions), san.go (moves in SAN),
 //     textio.go (lines in and out), options.go (the one table of settings),
@@ -80,7 +80,7 @@
 //  8. The instruments, which watch a search: stats.go (-stats), lab.go (the
 //     futility laboratory), shadow.go (the shadow search: how often a rule
 //     prunes wrongly), tree.go and treedot.go (-tree), strength.go (the
-//     strength levels), openings.go (the opening book, a human's pace).
+//     strength levels, the opening book, a human's pace).
 //  9. The browser page's engine: worker_js.go (the Web Worker), uci_web.go
 //     (the page's own commands), treejson.go (the tree as JSON),
 //     stepsource.go (the stepper's lines of the literal search),
@@ -244,7 +244,7 @@ func runProtocol(e *Engine, in io.Reader, out io.Writer, cfg config) {
 		newUCISession(e, out, cfg).serve(rest)
 		return
 	}
-	newSession(e, out, cfg.playerDefaults(true, true)).serve(rest) // a player's: the book and the pace (openings.go)
+	newSession(e, out, cfg.playerDefaults(true, true)).serve(rest) // a player's: the book and the pace (strength.go)
 }
 
 // console is micro-Max's own console dialogue (-classic) on an engine, with
@@ -337,7 +337,7 @@ func (c *console) turn(line *[9]int) {
 	if c.tree != nil {
 		ctl.hooks = append(ctl.hooks, c.tree)
 	}
-	if line[0] == 10 && c.thinkAsPlayer(ctl) { // -elo (strength.go), -book (openings.go)
+	if line[0] == 10 && c.thinkAsPlayer(ctl) { // -elo (strength.go), -book (strength.go)
 		return
 	}
 	e.rootSearch(ctl)

@@ -94,7 +94,7 @@ var options = []option{
 	// Threads=1): micro-Max searches with one.
 	{uci: "Threads", kind: spinOption, lo: 1, hi: 1,
 		get: func(*Engine, *config) int { return 1 }, set: func(*Engine, *config, int) {}},
-	// MultiPV: the lines of UCI's searches and of CECP's analysis (multipv.go);
+	// MultiPV: the lines of UCI's searches and of CECP's analysis (job.go);
 	// XBoard knows the name, and offers more and fewer lines in analysis.
 	{uci: "MultiPV", cecp: "MultiPV", kind: spinOption, def: 1, lo: 1, hi: maxMultiPV,
 		get: func(_ *Engine, c *config) int { return max(c.multiPV, 1) },
@@ -124,7 +124,7 @@ var options = []option{
 		usage: "the seed of the strength level's and the book's draws: the same seed and moves, the same game (0: from the clock, every game differs)",
 		get:   func(_ *Engine, c *config) int { return int(c.strength.seed) },
 		set:   func(_ *Engine, c *config, v int) { c.strength.seed = uint64(v) }},
-	// The book and the pace (openings.go), each mode's default where no
+	// The book and the pace (strength.go), each mode's default where no
 	// flag says (playerDefaults).
 	{uci: "OwnBook", cecp: "Own book", flag: "book", kind: checkOption, lo: 0, hi: 1,
 		usage: "at full strength, play the opening book's moves, drawn with the seed (default: on in XBoard mode, off in UCI and -classic)",
@@ -315,4 +315,16 @@ func labFlags(e *Engine) string {
 		return "no laboratory switch"
 	}
 	return strings.Join(on, " ")
+}
+
+// playerDefaults is the configuration with the book and the pace, where no
+// flag said otherwise, set as the mode's defaults (the header says why).
+func (c config) playerDefaults(book, pace bool) config {
+	if c.strength.book == protocolDefault {
+		c.strength.book = preferenceOf(b2i(book))
+	}
+	if c.strength.pace == protocolDefault {
+		c.strength.pace = preferenceOf(b2i(pace))
+	}
+	return c
 }

@@ -1,6 +1,6 @@
 //go:build ignore
 
-// book makes book.txt, the engine's own opening book (openings.go), from
+// book makes book.txt, the engine's own opening book (strength.go), from
 // the project's opening lines, testdata/openings.pgn (the 66 lines of
 // scripts/match-40-41.sh, each a named opening of 8 plies in coordinate
 // notation): one line of moves a game, a "|" and the opening's name. The
@@ -26,7 +26,7 @@ func main() {
 		os.Exit(1)
 	}
 	defer f.Close()
-	fmt.Println("# The engine's own opening book (openings.go), made by scripts/book.go from")
+	fmt.Println("# The engine's own opening book (strength.go), made by scripts/book.go from")
 	fmt.Println("# testdata/openings.pgn: moves from the initial position | the opening's name.")
 	event := regexp.MustCompile(`^\[Event "(.*)"\]$`)
 	moveNumber := regexp.MustCompile(`^\d+\.$`)
