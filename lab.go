@@ -4,8 +4,9 @@ package main
 // micro-Max's own, each a switch that is off by default. With every switch
 // off the search is micro-Max 4.1 (or 4.0 with futility off), node for node:
 // nothing of this file runs. While a switch is on, labRules is the engine's
-// rules (setLab, below), and labRule decides every move it makes,
-// micro-Max's own futility test included, before the fast search makes the
+// rules (setLab, in shadow.go, which may wrap them in the shadow search),
+// and labRule decides every move it makes, micro-Max's own futility test
+// included, before the fast search makes the
 // move (the literal search has made it): the tests read the board after
 // the move through searchMove.at either way.
 //
@@ -252,31 +253,6 @@ func (l *labRules) leave(best, score, nodes int) {
 		p.movePrunes = f.essential
 		p.prunes += f.essential
 	}
-}
-
-// setLab sets the laboratory's switches: every search of e then applies
-// them (rootSearch tells e.rules first), until setLab changes them.
-func (e *Engine) setLab(lab labSettings) {
-	e.rules = nil
-	if lab.active() {
-		rules := &labRules{e: e, lab: lab}
-		e.rules = rules
-		if lab.shadow {
-			e.rules = newShadowHook(e, rules)
-		}
-	}
-}
-
-// lab is the laboratory's switches of e (setLab): the zero value, micro-Max,
-// if none is on.
-func (e *Engine) lab() labSettings {
-	switch r := e.rules.(type) {
-	case *labRules:
-		return r.lab
-	case *shadowHook:
-		return r.rules.lab
-	}
-	return labSettings{}
 }
 
 func (l *labRules) move(m *searchMove) (pruneRule, int) {

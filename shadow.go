@@ -344,3 +344,28 @@ func (l *labRules) restore(st labState) {
 	l.frames[st.calls-1] = st.last
 	l.repeated, l.capped, l.next, l.nulling = st.repeated, st.capped, st.next, st.nulling
 }
+
+// setLab sets the laboratory's switches: every search of e then applies
+// them (rootSearch tells e.rules first), until setLab changes them.
+func (e *Engine) setLab(lab labSettings) {
+	e.rules = nil
+	if lab.active() {
+		rules := &labRules{e: e, lab: lab}
+		e.rules = rules
+		if lab.shadow {
+			e.rules = newShadowHook(e, rules)
+		}
+	}
+}
+
+// lab is the laboratory's switches of e (setLab): the zero value, micro-Max,
+// if none is on.
+func (e *Engine) lab() labSettings {
+	switch r := e.rules.(type) {
+	case *labRules:
+		return r.lab
+	case *shadowHook:
+		return r.rules.lab
+	}
+	return labSettings{}
+}
