@@ -229,10 +229,24 @@ func (j *jsonWriter) step(s treeStep, r *treeRecorder) *jsonWriter {
 func (r *treeRecorder) writeInnerJSON(j *jsonWriter, i int, names *treeNames) {
 	n := &r.inner[i]
 	node := len(r.nodes) + i
+	parent := r.jsonNode(n.parent)
+	j.nodeHead(n, parent, names.move(parent, n.from, n.to))
+	j.field("inner").boolean(true)
+	j.field("last").pass(n.last, names.move(node, n.last.from, n.last.to))
+	j.field("best").number(n.best)
+	j.field("score").number(n.score)
+	j.raw("}")
+}
+
+// nodeHead opens a node's object with what every node of the tree and
+// every inner node says: its parent (a node of the JSON), move (also in
+// SAN), side, window, evaluation, depth, table depth and whether it is a
+// quiescence search.
+func (j *jsonWriter) nodeHead(n *treeNode, parent int, san string) {
 	j.raw("{")
-	j.field("parent").number(r.jsonNode(n.parent))
+	j.field("parent").number(parent)
 	j.field("move").str(treeMoveName(n.from, n.to))
-	j.field("san").str(names.move(r.jsonNode(n.parent), n.from, n.to))
+	j.field("san").str(san)
 	j.field("tableMove").boolean(n.tableMove)
 	j.field("side").str(sideLetter(n.side))
 	j.field("alpha").number(n.alpha)
@@ -241,11 +255,6 @@ func (r *treeRecorder) writeInnerJSON(j *jsonWriter, i int, names *treeNames) {
 	j.field("depth").number(n.depth)
 	j.field("tableDepth").number(n.tableDepth)
 	j.field("qs").boolean(n.quiescence)
-	j.field("inner").boolean(true)
-	j.field("last").pass(n.last, names.move(node, n.last.from, n.last.to))
-	j.field("best").number(n.best)
-	j.field("score").number(n.score)
-	j.raw("}")
 }
 
 // writeSourceJSON writes the literal search's source as the program holds
@@ -296,18 +305,7 @@ func writeSourceJSON(w io.Writer) error {
 // onLine says it is on the best line.
 func (r *treeRecorder) writeNodeJSON(j *jsonWriter, i int, onLine bool, names *treeNames) {
 	n := &r.nodes[i]
-	j.raw("{")
-	j.field("parent").number(n.parent)
-	j.field("move").str(treeMoveName(n.from, n.to))
-	j.field("san").str(names.child(r, i))
-	j.field("tableMove").boolean(n.tableMove)
-	j.field("side").str(sideLetter(n.side))
-	j.field("alpha").number(n.alpha)
-	j.field("beta").number(n.beta)
-	j.field("eval").number(n.eval)
-	j.field("depth").number(n.depth)
-	j.field("tableDepth").number(n.tableDepth)
-	j.field("qs").boolean(n.quiescence)
+	j.nodeHead(n, n.parent, names.child(r, i))
 	j.field("earlier").raw("[")
 	for k, p := range n.earlier {
 		if k > 0 {
