@@ -139,7 +139,7 @@ func TestShadowBench(t *testing.T) {
 		budget = 50000
 	}
 	total := func(lab labSettings) string {
-		e := newEngine(1 << 16)
+		e := newEngine(defaultHashEntries) // the table bench searches with
 		e.setLab(lab)
 		var out strings.Builder
 		runBench(e, budget, &out)

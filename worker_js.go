@@ -153,7 +153,7 @@ func runWorkerMode(cl *commandLine, e *Engine, q *lineQueue, out io.Writer, choo
 		return runConsole(e, cl, in, out)
 	case !cl.uci && chooseProtocol && q.firstWord() != "uci": // a CECP session
 		go q.pump(lines, maxLineBytes)
-		newSession(e, out, cl.cfg).run(lines)
+		newSession(e, out, cl.cfg.playerDefaults(true, true)).run(lines) // a player's, as natively (runProtocol)
 	default:
 		go q.pump(lines, maxUCILineBytes)
 		newUCISession(e, out, cl.cfg).run(lines)
