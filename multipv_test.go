@@ -170,24 +170,6 @@ func TestMultiPVLines(t *testing.T) {
 	checkLines(t, start, lines, best, 2, allowed)
 }
 
-// TestMultiPVRefused: a MultiPV out of range or not a number is refused
-// with an info string and changes nothing: the search that follows still
-// shows one line (MultiPV 1: no multipv in its info lines).
-func TestMultiPVRefused(t *testing.T) {
-	d := newUCIDialogue(t, smallEngine(), config{})
-	for _, v := range []string{"0", "9", "-1", "x", ""} {
-		got := d.sync("setoption name MultiPV value " + v)
-		if len(got) != 1 || !strings.HasPrefix(got[0], "info string option MultiPV: value ") || !strings.Contains(got[0], "refused") {
-			t.Errorf("MultiPV %q: %q", v, got)
-		}
-	}
-	for _, l := range d.search("position startpos", "go depth 3") {
-		if strings.Contains(l, "multipv") {
-			t.Errorf("after refused values: %q", l)
-		}
-	}
-}
-
 // TestMultiPVAnalysisCECP: in XBoard's analysis, option MultiPV=N (XBoard
 // knows the option by its name) gives N thinking lines a depth, with
 // different first moves; exclude leaves a move out of the analysis and

@@ -287,14 +287,11 @@ func TestUCIBadInput(t *testing.T) {
 	info("setoption name Hash value 0", "refused")
 	info("setoption name Hash value x", "refused")
 	info("setoption name Hash", "refused")
-	info("setoption name Move Overhead value -1", "refused")
-	info("setoption name Futility Pruning value maybe", "refused")
-	info("setoption name Threads value 2", "refused")
 	info("setoption name Style value Risky", `no option "Style"`)
 	info("\x00\xff\x01 junk", "unknown command")
 	info(strings.Repeat("position startpos ", 70000), "more than") // 1.2 MB
-	if e.futility != true || d.s.cfg.overhead != defaultMoveOverhead || len(e.table) != 1<<16 {
-		t.Errorf("refused values changed the options: futility %v overhead %v table %d", e.futility, d.s.cfg.overhead, len(e.table))
+	if len(e.table) != 1<<16 {                                     // other options' bad values: TestOptionValues
+		t.Errorf("refused values changed the table: %d entries", len(e.table))
 	}
 	// go: bad words are said, and the search runs anyway.
 	got := d.search("go nodes x depth 0 wtime movestogo -1 foo searchmoves e2e4 e9e1 nodes 3000")

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -948,12 +947,10 @@ func TestClocks(t *testing.T) {
 // TestDepthLimit: sd stops the search at that depth; new lifts the limit.
 func TestDepthLimit(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{nodeBudget: 200000})
-	deepest := func(lines []string) int {
-		depth := 0
+	deepest := func(lines []string) (depth int) {
 		for _, l := range lines {
-			if n, err := strconv.Atoi(strings.Fields(l + " x")[0]); err == nil {
-				depth = max(depth, n)
-			}
+			n, _ := thinkingDepth(l)
+			depth = max(depth, n)
 		}
 		return depth
 	}
