@@ -152,11 +152,7 @@ type labRules struct {
 	// their quiescence search again, and those that stopped at the last
 	// pass with a goose chase pruned in its essential tree.
 	repeated, capped int
-	// The null move (nullMove) searches from a node with its keys, which
-	// the hook is not told: each frame keeps its call's, from the root's
-	// (rootSearch) on, and next holds those of the reply to the move last
-	// told. nulling says that the next call is the null move's reply.
-	next    [2]int32
+	// nulling says that the next call is the null move's reply (nullMove).
 	nulling bool
 }
 
@@ -175,10 +171,7 @@ type labFrame struct {
 	movePrunes int  // ... in the move last told (itself, or in its reply's essential tree)
 	bestPrunes int  // ... in the move that gave the best score
 	essential  int  // ... in the essential tree of the iteration ended last
-	// The null move's (nullMove): the call's hash keys (C: J, Z) and
-	// whether it is a null move's reply, where no null move is tried.
-	indexKey, lockKey int32
-	afterNull         bool
+	afterNull  bool // a null move's reply, where no null move is tried (nullMove)
 }
 
 func (l *labRules) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
@@ -186,16 +179,7 @@ func (l *labRules) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nod
 		l.frames, l.nulling = l.frames[:0], false
 	}
 	f := labFrame{eval: eval, beta: beta}
-	if l.lab.nullMove > 0 {
-		f.indexKey, f.lockKey = l.next[0], l.next[1] // the reply to the move last told, or the null move's
-		switch n := len(l.frames); {
-		case lastTo == 8:
-			f.indexKey, f.lockKey = l.e.rootIndexKey, l.e.rootLockKey
-		case lastTo == noSquare && !l.nulling && n > 0: // a stalemate probe: its caller's position
-			f.indexKey, f.lockKey = l.frames[n-1].indexKey, l.frames[n-1].lockKey
-		}
-		f.afterNull, l.nulling = l.nulling, false
-	}
+	f.afterNull, l.nulling = l.nulling, false
 	if l.lab.gooseBudget > 0 {
 		if n := len(l.frames); n > 0 && l.frames[n-1].iter == 1 { // a reply inside a quiescence search
 			f.budget = l.frames[n-1].passOn
@@ -267,9 +251,6 @@ func (l *labRules) move(m *searchMove) (pruneRule, int) {
 		f = &l.frames[len(l.frames)-1] // (the null move's search may have moved the frames)
 	}
 	rule, score := l.e.labRule(m, node, &l.lab)
-	if rule == notPruned && l.lab.nullMove > 0 {
-		l.next[0], l.next[1] = moveKeys(f.indexKey, f.lockKey, m.from, m.to, m.captureSq, m.piece, m.newPiece, m.victim, m.rookFrom)
-	}
 	if rule == notPruned && l.lab.gooseBudget > 0 && m.iter == 1 && m.remaining == 1 {
 		charge := l.e.gooseCharge(m, l.lab.gooseTryEqual)
 		if charge > f.budget { // a goose chase, out of budget
@@ -336,8 +317,8 @@ func (l *labRules) nullMove(m *searchMove) pruneRule {
 	if e.literal || e.ctl.literal {
 		search = e.searchLiteral
 	}
-	l.next[0], l.next[1], l.nulling = f.indexKey, f.lockKey, true
-	score := -search(24-m.side, -m.beta, 1-m.beta, -f.eval, f.indexKey, f.lockKey, noSquare, noSquare, max(m.iter-1-r, 1))
+	l.nulling = true
+	score := -search(24-m.side, -m.beta, 1-m.beta, -f.eval, m.indexKey, m.lockKey, noSquare, noSquare, max(m.iter-1-r, 1))
 	if m.made { // and make it again
 		for i := len(squares) - 1; i >= 0; i-- {
 			b[uint8(squares[i])] = now[i]

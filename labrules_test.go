@@ -297,9 +297,9 @@ func TestLabNullMove(t *testing.T) {
 			e.findPieces()
 			lm.made, lm.root, lm.iter, lm.remaining = made, c.root, c.iter, c.iter-1
 			lm.beta = s.pos.eval - c.beta
-			lm.alphaNow, lm.score = lm.beta-1, 0
+			lm.alphaNow, lm.score, lm.indexKey, lm.lockKey = lm.beta-1, 0, 1, 1
 			l := &labRules{e: e, lab: labSettings{nullMove: c.r}}
-			l.frames = []labFrame{{eval: s.pos.eval, beta: lm.beta, indexKey: 1, lockKey: 1, afterNull: c.afterNull}}
+			l.frames = []labFrame{{eval: s.pos.eval, beta: lm.beta, afterNull: c.afterNull}}
 			e.rules, e.hook, e.ctl = l, l, &searchControl{}
 			board, told := e.board, lm
 			e.told = lm

@@ -307,7 +307,6 @@ func (s *shadowHook) search(m *searchMove, v int, rule pruneRule) (score int, ta
 	s.running, e.hook = true, s
 	s.next = s.replySlot(m)
 	index, lock := m.replyKeys()
-	s.rules.next = [2]int32{index, lock} // the reply's keys, as the rules keep them for a move they let through
 	score = -search(24-m.side, -m.beta, -m.alphaNow, -v, index, lock, m.passed, m.to, m.remaining)
 	return score, s.tableAnswered
 }
@@ -324,25 +323,24 @@ func (m *searchMove) makeOn(b *[256]int8) {
 
 // labState is what the laboratory's rules keep that a shadow search
 // changes: the calls under way (the last one's book-keeping), the goose
-// budget's counts and the null move's keys.
+// budget's counts and the null move's flag.
 type labState struct {
 	calls            int
 	last             labFrame
 	repeated, capped int
-	next             [2]int32
 	nulling          bool
 }
 
 // save is the rules' state now.
 func (l *labRules) save() labState {
-	return labState{len(l.frames), l.frames[len(l.frames)-1], l.repeated, l.capped, l.next, l.nulling}
+	return labState{len(l.frames), l.frames[len(l.frames)-1], l.repeated, l.capped, l.nulling}
 }
 
 // restore puts the rules' state back as save found it.
 func (l *labRules) restore(st labState) {
 	l.frames = l.frames[:st.calls]
 	l.frames[st.calls-1] = st.last
-	l.repeated, l.capped, l.next, l.nulling = st.repeated, st.capped, st.next, st.nulling
+	l.repeated, l.capped, l.nulling = st.repeated, st.capped, st.nulling
 }
 
 // setLab sets the laboratory's switches: every search of e then applies

@@ -444,7 +444,6 @@ func (u *unpruneOne) move(m *searchMove) (pruneRule, int) {
 		u.rules.frames[len(u.rules.frames)-1].passOn = 0
 	}
 	u.told, u.searched = moveName(m.from, m.to), u.level+1
-	u.rules.next[0], u.rules.next[1] = m.replyKeys() // the null move's keys, as for a move searched
 	return notPruned, v
 }
 
