@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -884,12 +883,4 @@ func readFile(t testing.TB, path string) []byte {
 	data, err := os.ReadFile(path)
 	must(t, err)
 	return data
-}
-
-// hostGo has cmd, which runs the go command, build for the machine it runs
-// on: the tests of another architecture (GOARCH=arm64 under qemu) have
-// GOARCH in their environment, and a script built for it would not run.
-func hostGo(cmd *exec.Cmd) *exec.Cmd {
-	cmd.Env = append(os.Environ(), "GOOS=", "GOARCH=")
-	return cmd
 }

@@ -118,7 +118,7 @@ func TestLogoIsGenerated(t *testing.T) {
 		t.Skip("not in the short runs: it starts go run scripts/logo.go")
 	}
 	t.Parallel() // a program of its own: it runs beside the goldens
-	if out, err := hostGo(exec.Command("go", "run", "scripts/logo.go", "-check")).CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "run", "scripts/logo.go", "-check").CombinedOutput(); err != nil {
 		t.Errorf("go run scripts/logo.go -check: %v\n%s", err, out)
 	}
 }

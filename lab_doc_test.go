@@ -189,7 +189,7 @@ func TestLabCards(t *testing.T) {
 
 	// The drawings.
 	dir := t.TempDir()
-	if out, err := hostGo(exec.Command("go", "run", "scripts/board-svg.go", "-o", dir)).CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "run", "scripts/board-svg.go", "-o", dir).CombinedOutput(); err != nil {
 		t.Fatalf("go run scripts/board-svg.go: %v\n%s", err, out)
 	}
 	doc := string(readFile(t, labDoc))
@@ -488,7 +488,7 @@ func TestLabDocMatches(t *testing.T) {
 			continue
 		}
 		found++
-		out, err := hostGo(exec.Command("bash", "-c", "go run scripts/pentanomial.go"+cmd)).Output()
+		out, err := exec.Command("bash", "-c", "go run scripts/pentanomial.go"+cmd).Output()
 		if err != nil {
 			t.Fatalf("go run scripts/pentanomial.go%s: %v", cmd, err)
 		}

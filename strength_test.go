@@ -499,7 +499,7 @@ func TestStrengthFit(t *testing.T) {
 		t.Skip("not in the short runs: it starts go run scripts/strength-fit.go")
 	}
 	t.Parallel() // a program of its own: it runs beside the goldens
-	out, err := hostGo(exec.Command("go", "run", "scripts/strength-fit.go", "-selfcheck")).CombinedOutput()
+	out, err := exec.Command("go", "run", "scripts/strength-fit.go", "-selfcheck").CombinedOutput()
 	t.Logf("%s", out)
 	if err != nil {
 		t.Errorf("strength-fit.go -selfcheck: %v", err)
