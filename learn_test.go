@@ -45,8 +45,12 @@ type learnCourse struct {
 	Glossary []learnTerm
 }
 
-// learnTerm is a glossary entry: its id is the anchor #glossary-ID.
-type learnTerm struct{ ID, Term, Text string }
+// learnTerm is a glossary entry: its id is the anchor #glossary-ID; its
+// forms are other words of the term, which the stepper's texts link too.
+type learnTerm struct {
+	ID, Term, Text string
+	Forms          []string
+}
 
 type learnLesson struct {
 	ID, Title, FEN string
@@ -129,9 +133,9 @@ func learnTexts(l learnLesson) []string {
 // TestLearnCourse checks the course's file: at least 12 lessons, each
 // with a position the engine takes, a short text, and checkpoints with
 // answer buttons, exactly one of them right, and texts of at most about
-// 150 words; the glossary with every term asked for, each once, and every
-// link of a text to one of its terms; the lesson's lines found in
-// search_literal.go.
+// 150 words; the glossary with every term asked for, each once (and its
+// forms, each a word of one term), and every link of a text to one of its
+// terms; the lesson's lines found in search_literal.go.
 func TestLearnCourse(t *testing.T) {
 	c := readCourse(t)
 	if len(c.Lessons) < 12 {
@@ -140,10 +144,16 @@ func TestLearnCourse(t *testing.T) {
 	terms := map[string]bool{}
 	names := map[string]bool{}
 	for _, g := range c.Glossary {
-		if terms[g.ID] || names[strings.ToLower(g.Term)] || g.Text == "" || !regexp.MustCompile(`^[a-z0-9-]+$`).MatchString(g.ID) {
+		if terms[g.ID] || g.Term == "" || g.Text == "" || !regexp.MustCompile(`^[a-z0-9-]+$`).MatchString(g.ID) {
 			t.Errorf("glossary entry %+v: an id (a-z, 0-9, -), a term and a text, each term once", g)
 		}
-		terms[g.ID], names[strings.ToLower(g.Term)] = true, true
+		terms[g.ID] = true
+		for _, w := range append([]string{g.Term}, g.Forms...) {
+			if names[strings.ToLower(w)] || strings.TrimSpace(w) != w || w == "" {
+				t.Errorf("glossary entry %s: the word %q is empty, padded or another term's", g.ID, w)
+			}
+			names[strings.ToLower(w)] = true
+		}
 		if learnWords(g.Text) > 100 {
 			t.Errorf("glossary entry %s: %d words, want at most 100", g.ID, learnWords(g.Text))
 		}

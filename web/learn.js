@@ -22,6 +22,8 @@
 // iterative-deepening, transposition-table, quiescence-search, futility,
 // 0x88, pseudo-legal-move, evaluation, delayed-loss-bonus), so any text of
 // the page may link a word to its definition with <a href="#glossary-ID">.
+// The stepper's words link so (stepper.words): in each of its texts the
+// first word of each term, the term or one of its forms ("stands pat").
 // Keys, once a checkpoint is revealed: ← and → step back and on, C goes
 // back to the checkpoint's step, N to the next checkpoint.
 //
@@ -121,6 +123,11 @@ export class Learn {
     if (!res.ok) throw new Error(`lessons.json: ${res.status} ${res.statusText}`);
     this.course = await res.json();
     this.terms = new Map(this.course.glossary.map((g) => [g.id, g]));
+    // The terms' words (each term and its forms) and their ids, found whole, the longest first.
+    this.forms = new Map(this.course.glossary.flatMap((g) => [g.term, ...(g.forms || [])].map((w) => [w.toLowerCase(), g.id])));
+    const words = [...this.forms.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    this.termWords = new RegExp(`(?<![\\w-])(?:${words.join("|")})(?![\\w-])`, "gi");
+    this.stepper.words = (el, text, seen) => this.linkTerms(el, text, seen);
     this.done = this.readDone();
     this.renderList();
     this.renderGlossary();
@@ -232,15 +239,34 @@ export class Learn {
         code.textContent = m[1];
         el.append(code);
       } else {
-        const id = m[3] || termId(m[2]);
-        const a = document.createElement("a");
-        a.href = `#glossary-${id}`;
-        a.className = "gloss";
-        a.textContent = m[2];
-        const term = this.terms.get(id);
-        if (term) a.title = `${term.term}: ${plain(term.text)}`;
-        el.append(a);
+        el.append(this.termLink(m[3] || termId(m[2]), m[2]));
       }
+      last = m.index + m[0].length;
+    }
+    el.append(text.slice(last));
+  }
+
+  // termLink is a link of a text to glossary term id.
+  termLink(id, text) {
+    const a = document.createElement("a");
+    a.href = `#glossary-${id}`;
+    a.className = "gloss";
+    a.textContent = text;
+    const term = this.terms.get(id);
+    if (term) a.title = `${term.term}: ${plain(term.text)}`;
+    return a;
+  }
+
+  // linkTerms appends a plain text (the stepper's) to el with the first
+  // word of each glossary term in it linked; seen holds the terms linked
+  // already in the same text (the cells of a table).
+  linkTerms(el, text, seen = new Set()) {
+    let last = 0;
+    for (const m of text.matchAll(this.termWords)) {
+      const id = this.forms.get(m[0].toLowerCase());
+      if (seen.has(id)) continue;
+      seen.add(id);
+      el.append(text.slice(last, m.index), this.termLink(id, m[0]));
       last = m.index + m[0].length;
     }
     el.append(text.slice(last));

@@ -207,6 +207,9 @@ export class Stepper {
     this.lit = [];          // the source lines lit
     this.sourceText = null; // the source shown
     this.onShow = null;     // called at every show with its where (learn.js)
+    // words appends a text of the stepper's to an element; learn.js makes it
+    // link the glossary's terms, once in a text (seen: those linked in it so far).
+    this.words = (el, text) => el.append(text);
     $("step-into").addEventListener("click", () => this.go(this.k + 1));
     $("step-back").addEventListener("click", () => this.go(this.k - 1));
     $("step-over").addEventListener("click", () => this.go(this.over(this.k)));
@@ -460,8 +463,8 @@ export class Stepper {
     if (e[0] !== "start" && e[0] !== "done") mark(MARKER_TYPE.circlePrimary, e[1]);
     if (e[0] === "target" || e[0] === "ray" || e[0] === "break") mark(e[0] === "target" && e[6] !== "move" ? MARKER_TYPE.frameDanger : MARKER_TYPE.framePrimary, e[2]);
     if (e[0] === "start") { mark(MARKER_TYPE.circlePrimary, e[1]); if (e[2] !== 128) mark(MARKER_TYPE.framePrimary, e[2]); }
-    $("scan-what").textContent = this.describeScan(e);
-    $("step-what").textContent = `The board scan of this node's iteration, a square and a ray at a time (${sc.events.length} events). The search's step: ${this.describe(sc.it)}`;
+    this.say($("scan-what"), this.describeScan(e));
+    this.say($("step-what"), `The board scan of this node's iteration, a square and a ray at a time (${sc.events.length} events). The search's step: ${this.describe(sc.it)}`);
     const parts = scanParts(e);
     for (const el of this.lit) el.classList.remove("lit");
     this.lit = [];
@@ -588,7 +591,7 @@ export class Stepper {
     }
 
     // What happens, and the node's numbers.
-    $("step-what").textContent = this.describe(k);
+    this.say($("step-what"), this.describe(k));
     const path = [];
     for (let i = node; i > 0; i = this.nodes[i].parent) path.unshift(this.nodes[i].san || "(probe)");
     const best = this.best[k];
@@ -608,12 +611,13 @@ export class Stepper {
     if (s[0] === "move" && s[8]) rows.push(["v in its terms", termsText(n.eval, s[8], n.eval + s[8].reduce((a, b) => a + b, 0))]);
     const table = $("step-info");
     table.replaceChildren();
+    const seen = new Set();
     for (const [name, text] of rows) {
       const tr = document.createElement("tr");
       const th = document.createElement("th");
       const td = document.createElement("td");
-      th.textContent = name;
-      td.textContent = text;
+      this.words(th, name, seen);
+      this.words(td, text, seen);
       tr.append(th, td);
       table.append(tr);
     }
@@ -640,6 +644,12 @@ export class Stepper {
     }
     this.showLabLines(s);
     this.markTree();
+  }
+
+  // say writes a text of the stepper's into el, its words linked (words).
+  say(el, text) {
+    el.replaceChildren();
+    this.words(el, text);
   }
 
   // boxOf is the node of the tree a step's node is in: itself, or for an

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -263,6 +264,90 @@ func TestStepperNoMove(t *testing.T) {
 			t.Errorf("%s: the stepper says %q, want %q", c.fen, got, c.want)
 		}
 		b.look("#stepper", c.shot)
+	}
+}
+
+// TestStepperGlossary checks that the stepper's words link to the
+// glossary, each term once in a text, its text unchanged: at a cut-off
+// "fail high", at a quiescence iteration "stands pat"; a click on such a
+// link opens the glossary at the term, as a lesson's link does.
+func TestStepperGlossary(t *testing.T) {
+	b := newBrowser(t, 5*time.Minute)
+	b.choose("user-side", "both")
+	b.clickMove("e2e4")
+	b.waitJS(`window.umax.state().moves.length === 1 && document.getElementById("learn").dataset.ready === "true"`, 10*time.Second)
+	b.choose("step-plies", "2")
+	b.click("#step-load")
+	b.waitJS(`!document.getElementById("step-view").hidden && document.getElementById("step-view").dataset.step === "0"`, 30*time.Second)
+
+	type linked struct {
+		What, Plain string
+		Links, Info []string // href text, in #step-what and in #step-info
+		Dangling    []string // the links to no term
+	}
+	read := func() linked {
+		var l linked
+		b.eval(`(() => { const links = (id) => [...document.querySelectorAll("#" + id + " a")].map((a) => a.getAttribute("href") + " " + a.textContent);
+			const all = [...document.querySelectorAll("#step-what a, #step-info a")];
+			return { what: document.getElementById("step-what").textContent, plain: window.umax.stepper.describe(window.umax.stepper.k),
+			  links: links("step-what"), info: links("step-info"),
+			  dangling: all.filter((a) => document.querySelector(a.getAttribute("href"))?.tagName !== "DT").map((a) => a.getAttribute("href")) }; })()`, &l)
+		return l
+	}
+	// check checks that a step's words link the term id by text, each term once in a text.
+	check := func(where, id, text string) {
+		t.Helper()
+		l := read()
+		if l.What != l.Plain {
+			t.Errorf("%s: the links change the words: %q, not %q", where, l.What, l.Plain)
+		}
+		if !slices.Contains(l.Links, "#glossary-"+id+" "+text) {
+			t.Errorf("%s: no link of %q to #glossary-%s in %q: %q", where, text, id, l.What, l.Links)
+		}
+		for _, links := range [][]string{l.Links, l.Info} {
+			seen := map[string]bool{}
+			for _, link := range links {
+				href := strings.Fields(link)[0]
+				if seen[href] {
+					t.Errorf("%s: %s linked twice in one text: %q", where, href, links)
+				}
+				seen[href] = true
+			}
+		}
+		if !slices.Contains(l.Info, "#glossary-window window") || len(l.Dangling) > 0 {
+			t.Errorf("%s: the node's numbers link %q (their window not), links to no term %q", where, l.Info, l.Dangling)
+		}
+	}
+	// open clicks the step's link to a term and waits for the glossary open at it.
+	open := func(id string) {
+		t.Helper()
+		b.eval(`document.getElementById("glossary").open = false`, nil)
+		// The middle of the link's first line: a link may wrap, and its box's
+		// middle then lies between its lines.
+		var p struct{ X, Y float64 }
+		b.eval(fmt.Sprintf(`(() => { const a = document.querySelector('#step-what a[href="#glossary-%s"]'); a.scrollIntoView({block: "center"});
+			const r = a.getClientRects()[0]; return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; })()`, id), &p)
+		b.do(chromedp.MouseClickXY(p.X, p.Y))
+		b.waitJS(fmt.Sprintf(`document.getElementById("glossary").open && document.querySelector("#glossary dt.target")?.id === "glossary-%s"
+			&& location.hash === "#glossary-%s"`, id, id), 5*time.Second)
+	}
+
+	b.choose("step-kind", "cut")
+	if got := b.clickStep("step-run"); got.Kind != "cut" {
+		t.Fatalf("run to the next cut-off: a %s step", got.Kind)
+	}
+	check("a cut-off", "fail-high", "fail high")
+	open("fail-high")
+
+	b.eval(`window.umax.stepper.go(window.umax.stepper.run.steps.steps.findIndex((s) => s[0] === "iterate" && s[3] === 1))`, nil)
+	if got := b.shown(); got.Kind != "iterate" {
+		t.Fatalf("the first iteration at depth 1: a %s step", got.Kind)
+	}
+	check("a quiescence iteration", "stand-pat", "stands pat")
+	check("a quiescence iteration", "quiescence-search", "quiescence search")
+	open("stand-pat")
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
 	}
 }
 
