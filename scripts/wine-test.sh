@@ -231,7 +231,7 @@ promptexit() {
 		for ending in quit eof; do
 			case $protocol in
 			uci) printf 'uci\n?^uciok$\nposition startpos\ngo infinite\n?^info depth 6 \n' ;;
-			cecp) printf 'xboard\nprotover 2\n?done=1\nnew\npost\nlevel 0 999 0\nusermove e2e4\n?^ *6 \n' ;;
+			cecp) printf 'xboard\nprotover 2\n?done=1\noption Own book=0\nnew\npost\nlevel 0 999 0\nusermove e2e4\n?^ *6 \n' ;;
 			esac >"$build/$protocol-$ending.dialogue"
 			[ $ending = eof ] || echo quit >>"$build/$protocol-$ending.dialogue"
 			converse "$build/$protocol-$ending.dialogue" "$build/$protocol-$ending.out" '\r\n' wine "$windows_engine"
