@@ -84,7 +84,9 @@ func TestLevelsAcross(t *testing.T) {
 		e := smallEngine()
 		rng := rand.New(rand.NewPCG(seed, 9))
 		e.pendingFrom = infinity // think
-		played, choice := e.thinkAt(level, rng, &searchControl{budget: noBudget}, nil)
+		// (a cap far above the level's budget: a level that ignored its own
+		// would not search for ever)
+		played, choice := e.thinkAt(level, rng, &searchControl{budget: 10 * hi.budget}, nil)
 		if !played {
 			t.Fatalf("seed %d: no move played", seed)
 		}
