@@ -179,32 +179,14 @@ func TestMultiPVLines(t *testing.T) {
 func TestMultiPVAnalysisCECP(t *testing.T) {
 	d := newDialogue(t, smallEngine(), config{})
 	d.syncNow("new", "force", "post", "option MultiPV=2")
-	// analysisLines reads the thinking lines up to both lines of a depth of
-	// 4 or more, and returns the first moves of each depth.
-	analysisLines := func() map[int][]string {
-		t.Helper()
-		firsts := map[int][]string{}
-		for {
-			l := d.next().text
-			depth, ok := thinkingDepth(l)
-			if !ok {
-				t.Fatalf("not a thinking line: %q", l)
-			}
-			f := strings.Fields(l)
-			firsts[depth] = append(firsts[depth], f[4])
-			if depth >= 4 && len(firsts[depth]) == 2 {
-				return firsts
-			}
-		}
-	}
 	d.send("analyze")
-	for depth, firsts := range analysisLines() { // (the first lines of an analysis may come before a pong)
+	for depth, firsts := range analysisLines(t, d, 4, 2) { // (the first lines of an analysis may come before a pong)
 		if len(firsts) > 2 || len(firsts) == 2 && firsts[0] == firsts[1] {
 			t.Errorf("depth %d: first moves %v, want two different", depth, firsts)
 		}
 	}
 	d.syncNow("exclude e2e4", "exclude d2d4")
-	for depth, firsts := range analysisLines() {
+	for depth, firsts := range analysisLines(t, d, 4, 2) {
 		if slices.Contains(firsts, "e2e4") || slices.Contains(firsts, "d2d4") {
 			t.Errorf("depth %d after exclude e2e4 and d2d4: first moves %v", depth, firsts)
 		}
@@ -217,7 +199,7 @@ func TestMultiPVAnalysisCECP(t *testing.T) {
 		t.Errorf("option MultiPV=9: %q", got)
 	}
 	d.syncNow("exclude all", "include g1f3")
-	for depth, firsts := range analysisLines2(t, d, "g1f3") {
+	for depth, firsts := range analysisLines(t, d, 3, 1) {
 		if len(firsts) != 1 || firsts[0] != "g1f3" {
 			t.Errorf("depth %d with g1f3 alone included: first moves %v", depth, firsts)
 		}
@@ -227,12 +209,12 @@ func TestMultiPVAnalysisCECP(t *testing.T) {
 		t.Errorf("exclude all: %q, want nothing analysed", got)
 	}
 	d.syncNow("include all")
-	analysisLines()
+	analysisLines(t, d, 4, 2)
 	// A new position includes every move again.
 	d.syncNow("exit", "new", "force", "exclude e2e4", "new", "force")
 	d.send("analyze")
 	seen := false
-	for _, firsts := range analysisLines() {
+	for _, firsts := range analysisLines(t, d, 4, 2) {
 		seen = seen || slices.Contains(firsts, "e2e4")
 	}
 	if !seen {
@@ -254,19 +236,19 @@ func TestMultiPVAnalysisCECP(t *testing.T) {
 	}
 }
 
-// analysisLines2 reads thinking lines up to depth 3 of an analysis of one
-// move, want, and returns the first moves of each depth.
-func analysisLines2(t *testing.T, d *cecpDialogue, want string) map[int][]string {
+// analysisLines reads an analysis's thinking lines up to the lines-th line
+// of a depth of depth or more, and returns the first moves of each depth.
+func analysisLines(t *testing.T, d *cecpDialogue, depth, lines int) map[int][]string {
 	t.Helper()
 	firsts := map[int][]string{}
 	for {
 		l := d.next().text
-		depth, ok := thinkingDepth(l)
+		n, ok := thinkingDepth(l)
 		if !ok {
 			t.Fatalf("not a thinking line: %q", l)
 		}
-		firsts[depth] = append(firsts[depth], strings.Fields(l)[4])
-		if depth >= 3 {
+		firsts[n] = append(firsts[n], strings.Fields(l)[4])
+		if n >= depth && len(firsts[n]) == lines {
 			return firsts
 		}
 	}
