@@ -803,6 +803,23 @@ func bestmoveOf(t *testing.T, l string) (best, ponder string) {
 	return "", ""
 }
 
+// pvMoves plays the moves of pv from root, and fails the test at one that
+// is not legal there (what names the line they come from).
+func pvMoves(t *testing.T, root Position, pv []string, what string) []Move {
+	t.Helper()
+	var moves []Move
+	p := root
+	for _, text := range pv {
+		m, ok := p.parseMove(text)
+		if !ok {
+			t.Fatalf("%s: %s is not legal in %s", what, text, fenOf(&p))
+		}
+		p.makeMove(m)
+		moves = append(moves, m)
+	}
+	return moves
+}
+
 // checkSearch checks the output of one UCI search from position root in
 // game: every line an info line, each PV legal and not going on past the
 // end of the game, a score before the bestmove, and the bestmove legal, the
@@ -824,16 +841,7 @@ func checkSearch(t *testing.T, game *gameRecord, got []string) (iterations []uci
 		scored = scored || info.score != ""
 		if len(info.pv) > 0 {
 			lastPV = info.pv
-			var pv []Move
-			p := root
-			for _, text := range info.pv {
-				m, ok := p.parseMove(text)
-				if !ok {
-					t.Fatalf("%q: %s is not legal in %s", l, text, fenOf(&p))
-				}
-				p.makeMove(m)
-				pv = append(pv, m)
-			}
+			pv := pvMoves(t, root, info.pv, fmt.Sprintf("%q", l))
 			if n := game.pvLength(pv); n != len(pv) {
 				t.Errorf("%q goes on past the end of the game after %d moves", l, n)
 			}

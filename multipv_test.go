@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -62,14 +63,7 @@ func checkLines(t *testing.T, root Position, lines []pvLine, best string, want i
 		if l.line != next || l.depth != depth {
 			t.Fatalf("line %d of depth %d where line %d of depth %d was due: %+v", l.line, l.depth, next, depth, lines)
 		}
-		p := root
-		for _, text := range l.pv {
-			m, ok := p.parseMove(text)
-			if !ok {
-				t.Fatalf("line %+v: %s is not legal in %s", l, text, fenOf(&p))
-			}
-			p.makeMove(m)
-		}
+		pvMoves(t, root, l.pv, fmt.Sprintf("line %+v", l))
 		if slices.Contains(firsts, l.pv[0]) {
 			t.Errorf("depth %d: line %d starts with %s, as a line before it", depth, l.line, l.pv[0])
 		}
