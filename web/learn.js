@@ -127,7 +127,7 @@ export class Learn {
     this.forms = new Map(this.course.glossary.flatMap((g) => [g.term, ...(g.forms || [])].map((w) => [w.toLowerCase(), g.id])));
     const words = [...this.forms.keys()].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
     this.termWords = new RegExp(`(?<![\\w-])(?:${words.join("|")})(?![\\w-])`, "gi");
-    this.stepper.words = (el, text, seen) => this.linkTerms(el, text, seen);
+    this.stepper.setWords((el, text, seen) => this.linkTerms(el, text, seen));
     this.done = this.readDone();
     this.renderList();
     this.renderGlossary();

@@ -646,6 +646,14 @@ export class Stepper {
     this.markTree();
   }
 
+  // setWords sets words and writes the step shown again with it: a step
+  // shown before the course has loaded gets its links too.
+  setWords(words) {
+    this.words = words;
+    if (this.scan) this.scanGo(this.scan.i);
+    else if (this.run) this.render();
+  }
+
   // say writes a text of the stepper's into el, its words linked (words).
   say(el, text) {
     el.replaceChildren();

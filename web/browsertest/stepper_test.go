@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/heapprofiler"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -346,6 +347,41 @@ func TestStepperGlossary(t *testing.T) {
 	check("a quiescence iteration", "stand-pat", "stands pat")
 	check("a quiescence iteration", "quiescence-search", "quiescence search")
 	open("stand-pat")
+	if errs := b.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}
+
+// TestStepperGlossaryLate opens the stepper at an address before the
+// course's lessons.json has come (its fetch held back): the step shown is
+// plain words, and once the course has loaded the same step links its
+// terms, with no step taken.
+func TestStepperGlossaryLate(t *testing.T) {
+	setUp(t)
+	b := startBrowser(t, 5*time.Minute)
+	hold := `(() => { let release; const held = new Promise((r) => { release = r; }); window.releaseLessons = release;
+		const fetch = window.fetch; window.fetch = (url, ...rest) => String(url).endsWith("lessons.json") ? held.then(() => fetch(url, ...rest)) : fetch(url, ...rest); })()`
+	if _, err := chromedp.Run(b.ctx, func(ctx context.Context, tg *chromedp.Target) (page.AddScriptToEvaluateOnNewDocumentResult, error) {
+		return cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: hold})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	b.open(site.page + "#fen=rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR+b+KQkq+-+0+1&plies=2&stop=cut")
+	b.waitJS(`!document.getElementById("step-view").hidden && document.getElementById("step-view").dataset.kind === "cut"`, time.Minute)
+	links := func() (n int, learn string) {
+		b.eval(`document.querySelectorAll("#step-what a[href^='#glossary-']").length`, &n)
+		b.eval(`document.getElementById("learn").dataset.ready || ""`, &learn)
+		return n, learn
+	}
+	step := b.shown().Step
+	if n, learn := links(); n != 0 || learn == "true" {
+		t.Fatalf("before lessons.json: %d links, the course ready %q", n, learn)
+	}
+	b.eval(`window.releaseLessons()`, nil)
+	b.waitJS(`document.getElementById("learn").dataset.ready === "true"`, 30*time.Second)
+	if n, _ := links(); n == 0 || b.shown().Step != step {
+		t.Errorf("the course loaded: step %d shows %d links to the glossary (step %d before): %q", b.shown().Step, n, step, b.text("step-what"))
+	}
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
