@@ -517,7 +517,7 @@ type labFigures struct {
 	eloNode, eloClock     string // "E (lo to hi)", pentanomial (a clock's trinomial where its pairs were not counted)
 	holdsNode, holdsClock bool   // after Holm's correction
 	trinomialClock        bool
-	instructions, speed   string // "/ 4.1" of the callgrind and speed tables
+	instructions, speed   string // "/ 4.1" of the callgrind and speed tables, the speed's "R (lo to hi)"
 	shadow                string // the error rates of its rules on WAC (the shadow table), joined by " / "; "—" if it prunes nothing
 }
 
@@ -555,7 +555,8 @@ func (d labDocs) figures(t *testing.T) map[string]labFigures {
 			f.instructions = r[4]
 		}
 		if r := speed.row(name); r != nil {
-			f.speed = r[len(r)-1]
+			i := slices.Index(speed.header, "/ 4.1") // the median ratio, then its lowest and highest
+			f.speed = r[i] + " (" + r[i+1] + " to " + r[i+2] + ")"
 		}
 		if r := pentaNode.row(name); r != nil {
 			f.eloNode, f.holdsNode = r[4], holds(r[6])
@@ -637,7 +638,7 @@ const labNotPlayed = "not played"
 
 var numbersLine = regexp.MustCompile("^\\*\\*Numbers\\*\\* \\(`([^`]+)`[^)]*\\): nodes (\\S+) of 4\\.1's; tactics (\\d+), (\\d+), (\\d+); " +
 	"(?:Elo (\\S+ \\(\\S+ to \\S+\\)) on the node clock, (\\S+ \\(\\S+ to \\S+\\)) on a clock|no match played); " +
-	"(?:([\\d.]+) times 4\\.1's instructions a node, ([\\d.]+) times its speed|cost per node not measured)\\.$")
+	"(?:([\\d.]+) times 4\\.1's instructions a node, ([\\d.]+ \\([\\d.]+ to [\\d.]+\\)) times its speed|cost per node not measured)\\.$")
 
 // TestLabDocNumbers: each card's numbers are its setting's, from the
 // results' tables, and every setting but the combination has a card.
