@@ -632,12 +632,13 @@ func TestLabDocVerdict(t *testing.T) {
 }
 
 // labNotPlayed is the verdict's Elo cell of a setting no stored match
-// played; a numbers line says "no match played" there, and "cost per node
+// played; a numbers line says "no match played" there (or "no match on a
+// clock" after the node clock's Elo), and "cost per node
 // not measured" for a setting the callgrind and speed tables lack.
 const labNotPlayed = "not played"
 
 var numbersLine = regexp.MustCompile("^\\*\\*Numbers\\*\\* \\(`([^`]+)`[^)]*\\): nodes (\\S+) of 4\\.1's; tactics (\\d+), (\\d+), (\\d+); " +
-	"(?:Elo (\\S+ \\(\\S+ to \\S+\\)) on the node clock, (\\S+ \\(\\S+ to \\S+\\)) on a clock|no match played); " +
+	"(?:Elo (\\S+ \\(\\S+ to \\S+\\)) on the node clock, (?:(\\S+ \\(\\S+ to \\S+\\)) on a clock|no match on a clock)|no match played); " +
 	"(?:([\\d.]+) times 4\\.1's instructions a node, ([\\d.]+ \\([\\d.]+ to [\\d.]+\\)) times its speed|cost per node not measured)\\.$")
 
 // TestLabDocNumbers: each card's numbers are its setting's, from the
