@@ -646,12 +646,13 @@ export class Stepper {
     this.markTree();
   }
 
-  // setWords sets words and writes the step shown again with it: a step
-  // shown before the course has loaded gets its links too.
+  // setWords sets words and writes the step shown again with it (its
+  // node's table too, under an open board scan): a step shown before the
+  // course has loaded gets its links too.
   setWords(words) {
     this.words = words;
+    if (this.run) this.render();
     if (this.scan) this.scanGo(this.scan.i);
-    else if (this.run) this.render();
   }
 
   // say writes a text of the stepper's into el, its words linked (words).
