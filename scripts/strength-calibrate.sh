@@ -22,7 +22,8 @@
 #           draws its skill's choice from the clock: its moves may differ);
 #   verify  the levels as UCI_Elo selects them (VERIFY, "lvA:lvB:GAMES" or
 #           "lvA:sfN:GAMES"), from testdata/strength/verification.epd
-#           (other openings than the calibration's), as calibrate plays
+#           (other openings than the calibration's; VERIFY_EPD, a path
+#           from the repository's root, for others), as calibrate plays
 #           them, into DIR/verification; the fit does not use them;
 #   estimate  ESTIMATE_GAMES games (default 4) of each match of PLAN and
 #           VERIFY, one at a time, timed (the CPU seconds of fastchess and
@@ -245,7 +246,7 @@ for part in "$@"; do
 		# shellcheck disable=SC2086 # the plan's words
 		games $PLAN ;;
 	verify)
-		out=$dir/verification tc=$calTC seeds=1 openings=$repo/testdata/strength/verification.epd
+		out=$dir/verification tc=$calTC seeds=1 openings=$repo/${VERIFY_EPD:-testdata/strength/verification.epd}
 		# shellcheck disable=SC2086
 		games $VERIFY ;;
 	estimate)
