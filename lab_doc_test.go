@@ -633,12 +633,14 @@ func TestLabDocVerdict(t *testing.T) {
 
 // labNotPlayed is the verdict's Elo cell of a setting no stored match
 // played; a numbers line says "no match played" there (or "no match on a
-// clock" after the node clock's Elo), and "cost per node
+// clock" after the node clock's Elo, or "no match on the node clock" before
+// the clock's), and "cost per node
 // not measured" for a setting the callgrind and speed tables lack.
 const labNotPlayed = "not played"
 
 var numbersLine = regexp.MustCompile("^\\*\\*Numbers\\*\\* \\(`([^`]+)`[^)]*\\): nodes (\\S+) of 4\\.1's; tactics (\\d+), (\\d+), (\\d+); " +
-	"(?:Elo (\\S+ \\(\\S+ to \\S+\\)) on the node clock, (?:(\\S+ \\(\\S+ to \\S+\\)) on a clock|no match on a clock)|no match played); " +
+	"(?:Elo (\\S+ \\(\\S+ to \\S+\\)) on the node clock, (?:(\\S+ \\(\\S+ to \\S+\\)) on a clock|no match on a clock)|" +
+	"no match on the node clock, Elo (\\S+ \\(\\S+ to \\S+\\)) on a clock|no match played); " +
 	"(?:([\\d.]+) times 4\\.1's instructions a node, ([\\d.]+ \\([\\d.]+ to [\\d.]+\\)) times its speed|cost per node not measured)\\.$")
 
 // TestLabDocNumbers: each card's numbers are its setting's, from the
@@ -662,7 +664,7 @@ func TestLabDocNumbers(t *testing.T) {
 			continue
 		}
 		seen[m[1]] = true
-		got := []string{m[2], m[3] + "/" + m[4] + "/" + m[5], m[6], m[7], m[8], m[9]}
+		got := []string{m[2], m[3] + "/" + m[4] + "/" + m[5], m[6], m[7] + m[8], m[9], m[10]}
 		want := []string{f.nodes, f.tactics, f.eloNode, f.eloClock, f.instructions, f.speed}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s:%d: %s's numbers are %q, the tables say %q", labDoc, i+1, m[1], got, want)
