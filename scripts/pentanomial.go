@@ -28,8 +28,9 @@
 // two-sided p from z = (score - 1/2)/se, multiplied by the number of
 // matches not yet passed, in rising order), and Bonferroni's simultaneous
 // interval, z for 1 - 0.05/(2m), which holds for all m matches at once.
-// m is the number of SUMMARY files (-m sets it: a match the family counts
-// but whose pair counts are lost, say). A summary without pair counts (a
+// Summaries whose tables name the same setting are parts of one match,
+// their pairs added. m is the number of matches (-m sets it: a match the
+// family counts but whose pair counts are lost, say). A summary without pair counts (a
 // match fastchess interrupted) gets a row that says so.
 //
 // The rows come in the order of scripts/lab-configs.sh, then any other
@@ -80,7 +81,7 @@ func main() {
 	}
 	var matches []*match
 	for _, file := range flag.Args() {
-		matches = append(matches, read(file))
+		matches = merge(matches, read(file))
 	}
 	if *m == 0 {
 		*m = len(matches)
@@ -146,6 +147,32 @@ func read(file string) *match {
 		}
 	}
 	return x
+}
+
+// merge adds x to matches, or its pairs to the match of the same setting
+// there: a match played in parts (scripts/time-match.sh -s), each part
+// checked against its own fastchess line first.
+func merge(matches []*match, x *match) []*match {
+	i := slices.IndexFunc(matches, func(y *match) bool { return y.name == x.name })
+	if i < 0 {
+		return append(matches, x)
+	}
+	y := matches[i]
+	if x.ptnml == nil || y.ptnml == nil {
+		fail("%s: a part without pair counts", x.name)
+	}
+	for _, part := range []*match{x, y} {
+		if part.fastchess >= 0 {
+			rate([]*match{part}, 1)
+			part.pairs = 0
+		}
+	}
+	sum := &match{name: x.name, games: x.games + y.games, fastchess: -1}
+	for k := range x.ptnml {
+		sum.ptnml = append(sum.ptnml, x.ptnml[k]+y.ptnml[k])
+	}
+	matches[i] = sum
+	return matches
 }
 
 // rate computes each match's pentanomial score, its standard error, z and
