@@ -4,7 +4,7 @@
 # Builds fastchess, the UCI match runner, from its source (SOURCE, default
 # ../shared/vendor/fastchess) into .build/fastchess, which git ignores, once
 # per version of the source, and prints the binary's path: the match
-# scripts (uci-match.sh, lab-match.sh, strength-calibrate.sh) run
+# scripts (uci-match.sh, lab-match.sh, strength-calibrate.sh, time-match.sh) run
 #
 #   fastchess=$(scripts/fastchess.sh)
 #

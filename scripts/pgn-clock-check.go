@@ -12,8 +12,9 @@
 // games, the moves, the lowest clock left after a move, and the moves that
 // took more than half the mover's clock less 10 ms, and for each engine
 // (by the PGN's White and Black tags) the largest share of its clock one
-// move took (the move's time over the clock before it) and how many of its
-// moves took more than a sixth. The engine's hard
+// move took (the move's time over the clock before it), how many of its
+// moves took more than a sixth and more than half less 10 ms, and its
+// lowest clock after a move. The engine's hard
 // limit is at most an eighth of its clock (clock.go), so a move over half
 // overran its limit, or the machine held it up; a move over a sixth is one
 // a player would not expect.
@@ -32,11 +33,13 @@ import (
 )
 
 // clockShare is the largest share of its clock an engine's move took, and
-// where; and the engine's moves, and those over a sixth of the clock.
+// where; the engine's moves, those over a sixth of the clock and those over
+// half of it less 10 ms; and the lowest its clock fell after a move.
 type clockShare struct {
-	fraction     float64
-	where        string
-	moves, sixth int
+	fraction           float64
+	where              string
+	moves, sixth, half int
+	lowest             float64
 }
 
 func b2i(b bool) int {
@@ -87,10 +90,14 @@ func main() {
 					t, _ := strconv.ParseFloat(m[1], 64)
 					t *= 1000
 					moves++
+					sh, seen := shares[players[side]]
+					if !seen {
+						sh.lowest = base
+					}
 					if t > left[side]/2-10 {
 						over = append(over, fmt.Sprintf("game %d: %.0f ms left, %.0f ms", games, left[side], t))
+						sh.half++
 					}
-					sh := shares[players[side]]
 					sh.moves++
 					if f := t / left[side]; left[side] > 0 && f > sh.fraction {
 						sh.fraction, sh.where = f, fmt.Sprintf("game %d: %.0f of %.0f ms", games, t, left[side])
@@ -98,9 +105,10 @@ func main() {
 					if left[side] <= 0 || t > left[side]/6 {
 						sh.sixth++
 					}
-					shares[players[side]] = sh
 					left[side] -= t
 					lowest = min(lowest, left[side])
+					sh.lowest = min(sh.lowest, left[side])
+					shares[players[side]] = sh
 					left[side] += inc
 					side ^= 1
 				}
@@ -115,8 +123,8 @@ func main() {
 			name, games, moves, lowest, len(over), over[:min(len(over), 8)])
 		for _, player := range slices.Sorted(maps.Keys(shares)) {
 			sh := shares[player]
-			fmt.Printf("  %s: the largest share of its clock a move took %.1f%% (%s); moves over a sixth of the clock: %d of %d\n",
-				player, 100*sh.fraction, sh.where, sh.sixth, sh.moves)
+			fmt.Printf("  %s: the largest share of its clock a move took %.1f%% (%s); moves over a sixth of the clock: %d of %d; over half less 10 ms: %d; lowest clock after a move %.0f ms\n",
+				player, 100*sh.fraction, sh.where, sh.sixth, sh.moves, sh.half, sh.lowest)
 		}
 	}
 }

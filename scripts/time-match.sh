@@ -37,6 +37,7 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 fastchess=$(scripts/fastchess.sh) # built once from ../shared/vendor/fastchess
 go build -o "$dir/new" .
+new="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- '*.go' ':!scripts' || echo ' with changes')" # the engine built
 src=$(mktemp -d)
 git archive "$old" | tar -x -C "$src"
 (cd "$src" && go build -o "$dir/old" .)
@@ -50,7 +51,7 @@ status=0
 	grep -E '^(Elo:|LOS:|Games:|Ptnml)' "$dir/new-vs-old.out" | tail -4
 	echo
 	echo "scripts/time-match.sh $(git rev-parse --short "$old") -t $tc -r $rounds -s $start -c $concurrency -d DIR;" \
-		"new: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- '*.go' || echo ' with changes'), $(date -u '+%Y-%m-%d %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg)"
+		"new: $new, $(date -u '+%Y-%m-%d %H:%M') UTC, load $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$dir/new-vs-old.summary"
 echo "| new against $(git rev-parse --short "$old") at $tc |" >"$dir/new-vs-old.table" # scripts/pentanomial.go's name of the match
 go run scripts/pgn-clock-check.go -tc "$tc" "$dir/new-vs-old.pgn" >"$dir/clock.txt"
