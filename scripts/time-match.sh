@@ -19,6 +19,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 repo=$(pwd)
+export PATH="$PATH:/usr/local/go/bin"
+usage="usage: scripts/time-match.sh OLD_REV [-t TC] [-r ROUNDS] [-s START] [-c CONCURRENCY] -d DIR"
+[ $# -ge 1 ] && git rev-parse --verify -q "$1^{commit}" >/dev/null || { echo "$usage" >&2; exit 2; }
 old=$1
 shift
 tc=10+0.1 rounds=50 start=1 concurrency=2 dir=
@@ -29,10 +32,11 @@ while getopts t:r:s:c:d: opt; do
 	s) start=$OPTARG ;;
 	c) concurrency=$OPTARG ;;
 	d) dir=$OPTARG ;;
-	*) exit 2 ;;
+	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
-[ -n "$dir" ] || { echo "time-match.sh: -d DIR is needed" >&2; exit 2; }
+shift $((OPTIND - 1))
+[ -n "$dir" ] && [ $# = 0 ] || { echo "$usage" >&2; exit 2; }
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 fastchess=$(scripts/fastchess.sh) # built once from ../shared/vendor/fastchess
