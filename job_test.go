@@ -241,7 +241,7 @@ func TestJobSearchMoves(t *testing.T) {
 // TestBudgetPure: the time budget of a move is a pure function of the clock:
 // the moves to go share the clock after the overhead, the increment adds,
 // an eighth of the clock is the most, a fixed time per move ignores the
-// clock and is used to its end, less at most a tenth of it.
+// clock and is used to its end, less at most a fifth of it.
 func TestBudgetPure(t *testing.T) {
 	ms := time.Millisecond
 	for _, c := range []struct {
@@ -254,7 +254,7 @@ func TestBudgetPure(t *testing.T) {
 		{moveClock{left: 3 * time.Second, increment: time.Second}, 225 * ms, 375 * ms},                         // 30 moves: 100 ms + 1 s, at most an eighth of the clock
 		{moveClock{left: 60 * time.Second, movesToGo: 1, overhead: 50 * ms}, 4470 * ms, 7450 * ms},             // an eighth of the clock
 		{moveClock{left: 60 * time.Second, perMove: 2 * time.Second, overhead: 50 * ms}, 1950 * ms, 1950 * ms}, // fixed
-		{moveClock{left: 60 * time.Second, perMove: 100 * ms, overhead: 50 * ms}, 90 * ms, 90 * ms},            // fixed, short: a tenth kept
+		{moveClock{left: 60 * time.Second, perMove: 100 * ms, overhead: 50 * ms}, 80 * ms, 80 * ms},            // fixed, short: a fifth kept
 		{moveClock{perMove: ms, overhead: 50 * ms}, minThink, minThink},
 		{moveClock{left: -time.Second, overhead: 50 * ms}, 0, minThink},
 	} {

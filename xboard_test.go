@@ -980,8 +980,8 @@ func TestSideCommands(t *testing.T) {
 // TestNPS: with "nps N" the clock counts nodes, so that the same search
 // happens on any machine, however loaded. The thinking output's time is
 // nodes/N. A time per move is used to its end: at "st 0.2" and 20000 nodes
-// a second the hard limit, 3600 nodes (0.2 s less the move lag, a tenth of
-// it), and at "st 1" and 50000 the hard limit, 48750 nodes (1 s less 25
+// a second the hard limit, 3500 nodes (0.2 s less the move lag, 25 ms),
+// and at "st 1" and 50000 the hard limit, 48750 nodes (1 s less 25
 // ms), stop the search mid-iteration at the first look at the flags after
 // it (every 4096 nodes), and the move is the last PV's (the unfinished
 // iteration's, if its best so far counts). Each search is the same twice.
