@@ -30,8 +30,8 @@
 // interval, z for 1 - 0.05/(2m), which holds for all m matches at once.
 // Summaries whose tables name the same setting are parts of one match,
 // their pairs added. m is the number of matches (-m sets it: a match the
-// family counts but whose pair counts are lost, say). A summary without pair counts (a
-// match fastchess interrupted) gets a row that says so.
+// family counts but whose pair counts are lost, say). A summary without
+// pair counts (a match fastchess interrupted) gets a row that says so.
 //
 // The rows come in the order of scripts/lab-configs.sh, then any other
 // setting. The output is the Markdown table of doc/laboratory.md and
