@@ -20,7 +20,8 @@
 #           machine (a short CAL_TC, 2+0.02 say, plays the levels on a
 #           clock that binds, and a time loss then fails the match). So the
 #           matches run as many at a time as there are cores, and a rerun
-#           plays the same games for our side (Stockfish draws its skill's choice from the clock: its moves may differ);
+#           plays the same games for our side (Stockfish draws its skill's
+#           choice from the clock: its moves may differ);
 #   verify  the levels as UCI_Elo selects them (VERIFY, "lvA:lvB:GAMES" or
 #           "lvA:sfN:GAMES"), from testdata/strength/verification.epd
 #           (other openings than the calibration's; VERIFY_EPD, a path
