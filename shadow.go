@@ -35,6 +35,13 @@ import "fmt"
 // f is alpha as the node had it when the move was pruned (micro-Max's f:
 // alpha after q--, raised to the best score so far), l its beta.
 //
+// A null move's cut (and the super stand-pat's) prunes the node's first
+// move with the score l, and stands for the whole node: what it claims is
+// that the node fails high. So the shadow search searches the node itself
+// again, its iteration to the same depth without the null move (its later
+// calls as the search makes them), and the cut is wrong when the node's
+// score is below l.
+//
 // The table: the shadow search reads and writes it as any search does, and
 // then puts back every slot it wrote (each call's slot is saved when the
 // call begins, and the slots are put back in reverse order). A pruned move
@@ -114,7 +121,7 @@ type shadowFrame struct {
 // shadowRecord is one shadowed prune.
 type shadowRecord struct {
 	rule            pruneRule
-	claim, searched int  // the score the rule gave, the score the shadow search found
+	claim, searched int  // the score the rule gave, the score the shadow search found (a node's cut: the node's)
 	wrong           bool // they fall on different sides of the window (windowSide)
 	failHigh        bool // the rule claimed a fail high (scored the move l)
 	tabled          bool // the table answered the reply
@@ -297,18 +304,41 @@ func (s *shadowHook) search(m *searchMove, v int, rule pruneRule) (score int, ta
 	search := e.search
 	if m.made {
 		search = e.searchLiteral // the literal search has made the move
-	} else {
-		m.makeOn(&e.board)
-		e.findPieces()
 	}
 	if e.ctl.poll != nil {
 		e.ctl.poll = s.poll // a stop still stops, a node limit counts the search's nodes only
 	}
 	s.running, e.hook = true, s
+	if rule == ruleNullMove || rule == ruleStandPat { // a cut of the node: the node searched again
+		if m.made {
+			m.unmakeOn(&e.board)
+		}
+		node := s.rules.frames[len(s.rules.frames)-1]
+		s.next = shadowSlot{e.slotIndex(m.indexKey, m.side, node.epSquare), m.indexKey}
+		s.rules.nulling = true // its iterations without the null move (as a null move's reply's)
+		score = search(m.side, node.alpha, m.beta, node.eval, m.indexKey, m.lockKey, node.epSquare, node.lastTo, m.iter)
+		return score, s.tableAnswered
+	}
+	if !m.made {
+		m.makeOn(&e.board)
+		e.findPieces()
+	}
 	s.next = s.replySlot(m)
 	index, lock := m.replyKeys()
 	score = -search(24-m.side, -m.beta, -m.alphaNow, -v, index, lock, m.passed, m.to, m.remaining)
 	return score, s.tableAnswered
+}
+
+// unmakeOn takes m back on board b, which holds the position after it.
+func (m *searchMove) unmakeOn(b *[256]int8) {
+	squares := [...]int{m.from, m.to, m.captureSq, m.rookFrom, m.passed}
+	var before [len(squares)]int8
+	for i, sq := range squares {
+		before[i] = int8(m.at(b, sq, false))
+	}
+	for i, sq := range squares {
+		b[uint8(sq)] = before[i]
+	}
 }
 
 // makeOn makes m on board b, which holds the position before it, as the

@@ -405,13 +405,17 @@ func TestShadowDeepFutility(t *testing.T) {
 
 // unpruneOne is the laboratory's rules but for one move, the k-th that they
 // prune away from the root: that one the search searches, and result is its
-// score as the search found it (its reply's value, negated).
+// score as the search found it (its reply's value, negated). A null move's
+// cut (or the super stand-pat's) it lets through instead: the node's
+// iteration goes on without the null move, and result is the node's score
+// at its end.
 type unpruneOne struct {
 	rules    *labRules
 	k, n     int
 	told     string // the move let through
 	level    int    // the calls under way
 	searched int    // the level of the call that searches the move, or 0
+	node     int    // the level of the node whose cut was let through, or 0
 	result   int
 }
 
@@ -422,8 +426,13 @@ func (u *unpruneOne) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, n
 func (u *unpruneOne) iterate(iter, firstSq, bestTo int, thinkingRoot bool, nodes int) {
 	u.rules.iterate(iter, firstSq, bestTo, thinkingRoot, nodes)
 }
-func (u *unpruneOne) newBest()                      { u.rules.newBest() }
-func (u *unpruneOne) iterated(best, nodes int) bool { return u.rules.iterated(best, nodes) }
+func (u *unpruneOne) newBest() { u.rules.newBest() }
+func (u *unpruneOne) iterated(best, nodes int) bool {
+	if u.level == u.node { // the iteration whose cut was let through: what the node returns
+		u.result, u.node = best+b2i(best < u.rules.frames[len(u.rules.frames)-1].eval), 0
+	}
+	return u.rules.iterated(best, nodes)
+}
 func (u *unpruneOne) leave(best, score, nodes int) {
 	if u.level == u.searched {
 		u.result, u.searched = -score, 0
@@ -433,12 +442,19 @@ func (u *unpruneOne) leave(best, score, nodes int) {
 }
 func (u *unpruneOne) move(m *searchMove) (pruneRule, int) {
 	v := m.score
+	node := u.rules.frames[len(u.rules.frames)-1]
 	rule, score := u.rules.move(m)
 	if rule == notPruned || m.root {
 		return rule, score
 	}
 	if u.n++; u.n != u.k {
 		return rule, score
+	}
+	if rule == ruleNullMove || rule == ruleStandPat { // the node's cut: its first move told again, without the null move
+		node.afterNull = true
+		u.rules.frames[len(u.rules.frames)-1] = node
+		u.told, u.node = moveName(m.from, m.to), u.level
+		return u.rules.move(m)
 	}
 	if rule == ruleGooseBudget { // as the shadow search passes it on
 		u.rules.frames[len(u.rules.frames)-1].passOn = 0
@@ -454,7 +470,7 @@ func (u *unpruneOne) move(m *searchMove) (pruneRule, int) {
 func TestShadowScoresAsSearched(t *testing.T) {
 	t.Parallel()                                                               // a computation of its own: it runs beside the goldens
 	starts := []string{labStarts[1], labStarts[3], labStarts[4], labStarts[7]} // a middlegame, castling, e.p., promotions
-	checked := 0
+	checked, nodeCuts := 0, 0
 	for _, combo := range shadowCombos[1:] {
 		for _, fen := range starts {
 			pos := mustFEN(t, fen).pos
@@ -481,12 +497,18 @@ func TestShadowScoresAsSearched(t *testing.T) {
 			})
 			ks := []int{1, 5, 30, 200, 1000}
 			special := map[string]bool{}
-			for i, p := range shadowed { // and the first castling, e.p. capture and promotion pruned
+			nodeCut := 0
+			for i, p := range shadowed { // and the first castling, e.p. capture, promotion and stand-pat pruned
 				kind := map[bool]string{p.m.rookFrom != noSquare: "castling", p.m.captureSq != p.m.to: "e.p.",
-					p.m.newPiece&7 != p.m.piece&7: "promotion"}[true]
+					p.m.newPiece&7 != p.m.piece&7: "promotion", p.r.rule == ruleStandPat: "stand-pat"}[true]
 				if kind != "" && !special[kind] {
 					special[kind] = true
 					ks = append(ks, i+1)
+				}
+				if p.r.rule == ruleNullMove { // and a null move's 1st to 5th, 10th and 30th cut
+					if nodeCut++; nodeCut <= 5 || nodeCut == 10 || nodeCut == 30 {
+						ks = append(ks, i+1)
+					}
 				}
 			}
 			for _, k := range ks {
@@ -501,11 +523,14 @@ func TestShadowScoresAsSearched(t *testing.T) {
 						combo.name, fen, k, moveName(want.m.from, want.m.to), want.r.rule, want.r.searched, u.told, u.result)
 				}
 				checked++
+				if want.r.rule == ruleNullMove {
+					nodeCuts++
+				}
 			}
 		}
 	}
-	if checked < 200 {
-		t.Errorf("%d prunes checked", checked)
+	if checked < 200 || nodeCuts < 40 {
+		t.Errorf("%d prunes checked, %d of them a null move's cut", checked, nodeCuts)
 	}
 }
 
