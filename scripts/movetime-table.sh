@@ -2,7 +2,7 @@
 # scripts/movetime-table.sh [-n RUNS] [BEFORE_REV]
 #
 # How much of "go movetime N" the engine uses, before and after: builds
-# BEFORE_REV (default main, from `git archive`) and the working tree, and
+# BEFORE_REV (default main, scripts/build-rev.sh) and the working tree, and
 # prints a Markdown table of the wall-clock time from "go movetime N" to
 # the bestmove, for N of 100, 300, 1000 and 3000 ms, in two positions
 # (Black after 1.e4 / White in the Italian game after 3...Nf6), the median
@@ -22,9 +22,7 @@ cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/go/bin"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/src"
-git archive "$before" | tar -x -C "$tmp/src"
-(cd "$tmp/src" && go build -o "$tmp/before" .)
+scripts/build-rev.sh "$before" "$tmp/before"
 go build -o "$tmp/after" .
 echo "before: $before ($(git rev-parse --short "$before")), after: the working tree ($(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo ', changed'))"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"

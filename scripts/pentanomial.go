@@ -163,8 +163,7 @@ func merge(matches []*match, x *match) []*match {
 	}
 	for _, part := range []*match{x, y} {
 		if part.fastchess >= 0 {
-			rate([]*match{part}, 1)
-			part.pairs = 0
+			part.measure()
 		}
 	}
 	sum := &match{name: x.name, games: x.games + y.games, fastchess: -1}
@@ -180,32 +179,10 @@ func merge(matches []*match, x *match) []*match {
 func rate(matches []*match, m int) {
 	var counted []*match
 	for _, x := range matches {
-		if x.ptnml == nil {
-			continue
+		if x.ptnml != nil {
+			x.measure()
+			counted = append(counted, x)
 		}
-		for _, n := range x.ptnml {
-			x.pairs += n
-		}
-		if 2*x.pairs != x.games && 2*x.pairs+1 != x.games {
-			fail("%s: %d pairs for %d games", x.name, x.pairs, x.games)
-		}
-		var mean, variance float64
-		for i, n := range x.ptnml {
-			mean += float64(n) / float64(x.pairs) * float64(i) / 4
-		}
-		for i, n := range x.ptnml {
-			d := float64(i)/4 - mean
-			variance += float64(n) / float64(x.pairs) * d * d
-		}
-		x.score, x.se = mean, math.Sqrt(variance/float64(x.pairs))
-		x.z = (x.score - 0.5) / x.se
-		x.p = math.Erfc(math.Abs(x.z) / math.Sqrt2)
-		// fastchess's "+/-": half the width of the 95% Elo interval.
-		half := (elo(x.score+1.959963984540054*x.se) - elo(x.score-1.959963984540054*x.se)) / 2
-		if x.fastchess >= 0 && math.Abs(half-x.fastchess) > 0.006 {
-			fail("%s: the interval's half width is %.2f, fastchess printed %.2f", x.name, half, x.fastchess)
-		}
-		counted = append(counted, x)
 	}
 	// Holm: in rising order of p, the k-th (from 0) is multiplied by m-k;
 	// the adjusted values never fall.
@@ -214,6 +191,35 @@ func rate(matches []*match, m int) {
 	for k, x := range counted {
 		running = math.Max(running, math.Min(1, float64(m-k)*x.p))
 		x.holm = running
+	}
+}
+
+// measure computes x's pentanomial score from its pairs, its standard
+// error, z and p, and checks the interval against fastchess's, if x has
+// its line.
+func (x *match) measure() {
+	x.pairs = 0
+	for _, n := range x.ptnml {
+		x.pairs += n
+	}
+	if 2*x.pairs != x.games && 2*x.pairs+1 != x.games {
+		fail("%s: %d pairs for %d games", x.name, x.pairs, x.games)
+	}
+	var mean, variance float64
+	for i, n := range x.ptnml {
+		mean += float64(n) / float64(x.pairs) * float64(i) / 4
+	}
+	for i, n := range x.ptnml {
+		d := float64(i)/4 - mean
+		variance += float64(n) / float64(x.pairs) * d * d
+	}
+	x.score, x.se = mean, math.Sqrt(variance/float64(x.pairs))
+	x.z = (x.score - 0.5) / x.se
+	x.p = math.Erfc(math.Abs(x.z) / math.Sqrt2)
+	// fastchess's "+/-": half the width of the 95% Elo interval.
+	half := (elo(x.score+1.959963984540054*x.se) - elo(x.score-1.959963984540054*x.se)) / 2
+	if x.fastchess >= 0 && math.Abs(half-x.fastchess) > 0.006 {
+		fail("%s: the interval's half width is %.2f, fastchess printed %.2f", x.name, half, x.fastchess)
 	}
 }
 

@@ -4,7 +4,7 @@
 #
 #   scripts/speed-old-new.sh OLD_REV [PAIRS]
 #
-# It builds both (the old one from `git archive OLD_REV`), checks that they
+# It builds both (the old one with scripts/build-rev.sh), checks that they
 # print the same on every input, and then runs them PAIRS times (default 5),
 # old and new alternately, on two inputs through the console mode:
 #   e2e4    e2e4 and three thinks at micro-Max's budget of 1e6 nodes;
@@ -21,9 +21,7 @@ export PATH="$PATH:/usr/local/go/bin"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/new" .
-mkdir "$tmp/src"
-git archive "$old" | tar -x -C "$tmp/src"
-(cd "$tmp/src" && go build -o "$tmp/old" .)
+scripts/build-rev.sh "$old" "$tmp/old"
 printf 'e2e4\n\n\n\n' >"$tmp/e2e4.in"
 games=$(ls testdata/games/*.in)
 for b in old new; do

@@ -42,10 +42,7 @@ dir=$(cd "$dir" && pwd)
 fastchess=$(scripts/fastchess.sh) # built once from ../shared/vendor/fastchess
 go build -o "$dir/new" .
 new="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- '*.go' ':!scripts' || echo ' with changes')" # the engine built
-src=$(mktemp -d)
-git archive "$old" | tar -x -C "$src"
-(cd "$src" && go build -o "$dir/old" .)
-rm -rf "$src"
+scripts/build-rev.sh "$old" "$dir/old"
 status=0
 (cd "$dir" && "$fastchess" -engine cmd="$dir/new" name=new -engine cmd="$dir/old" name=old \
 	-each proto=uci tc="$tc" -rounds "$rounds" -games 2 -concurrency "$concurrency" \
