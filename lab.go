@@ -161,31 +161,24 @@ type labRules struct {
 // move pruning counts them; micro-Max does not), and the goose budget's
 // book-keeping (gooseBudget, below).
 type labFrame struct {
-	eval, made  int
-	alpha, beta int  // the window (q before q--, l)
-	iter        int  // the iteration running
-	lastTo      int  // z: the square the move to the node went to
-	epSquare    int  // E: the square that move passed, else noSquare
-	toldPassed  int  // F of the move last told: its reply's E
-	horizon     bool // the goose budget's horizon node: its depth-1 iteration is a quiescence search's first
-	pass        int  // the horizon node's passes of that iteration so far: its budget
-	budget      int  // goose chases a branch may still make from here (the thread's budget)
-	passOn      int  // the budget the move last told passes on to its reply
-	prunes      int  // goose chases pruned for want of budget in this iteration's subtree so far
-	movePrunes  int  // ... in the move last told (itself, or in its reply's essential tree)
-	bestPrunes  int  // ... in the move that gave the best score
-	essential   int  // ... in the essential tree of the iteration ended last
-	afterNull   bool // a null move's reply, where no null move is tried (nullMove)
+	eval, made int
+	beta, iter int  // the window's top, the iteration running
+	horizon    bool // the goose budget's horizon node: its depth-1 iteration is a quiescence search's first
+	pass       int  // the horizon node's passes of that iteration so far: its budget
+	budget     int  // goose chases a branch may still make from here (the thread's budget)
+	passOn     int  // the budget the move last told passes on to its reply
+	prunes     int  // goose chases pruned for want of budget in this iteration's subtree so far
+	movePrunes int  // ... in the move last told (itself, or in its reply's essential tree)
+	bestPrunes int  // ... in the move that gave the best score
+	essential  int  // ... in the essential tree of the iteration ended last
+	afterNull  bool // a null move's reply, where no null move is tried (nullMove)
 }
 
 func (l *labRules) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, nodes int) int {
 	if lastTo == 8 { // the root: a new search (one stopped may have left calls)
 		l.frames, l.nulling = l.frames[:0], false
 	}
-	f := labFrame{eval: eval, alpha: alpha, beta: beta, lastTo: lastTo, epSquare: noSquare}
-	if n := len(l.frames); n > 0 && lastTo&offBoard == 0 { // a move's reply (not the root, a stalemate probe or a null move's reply)
-		f.epSquare = l.frames[n-1].toldPassed
-	}
+	f := labFrame{eval: eval, beta: beta}
 	f.afterNull, l.nulling = l.nulling, false
 	if l.lab.gooseBudget > 0 {
 		if n := len(l.frames); n > 0 && l.frames[n-1].iter == 1 { // a reply inside a quiescence search
@@ -250,7 +243,6 @@ func (l *labRules) move(m *searchMove) (pruneRule, int) {
 	f := &l.frames[len(l.frames)-1]
 	node := *f // the node's evaluation and the moves it made before m
 	f.made++
-	f.toldPassed = m.passed
 	f.movePrunes = 0
 	if node.made == 0 && l.lab.nullMove > 0 { // the node's null move, before its first move
 		if rule := l.nullMove(m); rule != notPruned {

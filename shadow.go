@@ -27,10 +27,10 @@ import "fmt"
 //	         prune whose searched score beats m (the node would have
 //	         returned more), a fail-high prune that gave the node its best
 //	         score m (its cutoff stands on a fail high that is not one);
-//	tabled   the wrong prunes whose reply a table entry answered: the reply
-//	         resumed from an entry as deep as it was asked for, so that its
-//	         score is that of another search (doc/laboratory.md, "Soundness:
-//	         the shadow search").
+//	tabled   the wrong prunes whose reply (a null move's cut: whose node) a
+//	         table entry answered: it resumed from an entry as deep as it was
+//	         asked for, so that its score is that of another search
+//	         (doc/laboratory.md, "Soundness: the shadow search").
 //
 // f is alpha as the node had it when the move was pruned (micro-Max's f:
 // alpha after q--, raised to the best score so far), l its beta.
@@ -116,6 +116,10 @@ type shadowFrame struct {
 	start int // its iteration's first record
 	told  int // the record of the move it told last, or -1
 	best  int // the record that gave it its best score, or -1
+	// The call as made, to search the node again (a null move's cut).
+	alpha, lastTo int // q before q--, z
+	epSquare      int // E: what the move to it passed (its parent's toldPassed); noSquare in a call no move made (a test's own)
+	toldPassed    int // F of the move it told last: its reply's E
 }
 
 // shadowRecord is one shadowed prune.
@@ -124,7 +128,7 @@ type shadowRecord struct {
 	claim, searched int  // the score the rule gave, the score the shadow search found (a node's cut: the node's)
 	wrong           bool // they fall on different sides of the window (windowSide)
 	failHigh        bool // the rule claimed a fail high (scored the move l)
-	tabled          bool // the table answered the reply
+	tabled          bool // the table answered the reply (a node's cut: the node)
 }
 
 // shadowSlot is a call's slot in the table and its J key.
@@ -160,7 +164,7 @@ func (s *shadowHook) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, n
 	switch {
 	case s.running: // a call of the shadow search: keep its slot
 		slot := s.next
-		if lastTo == noSquare { // a stalemate probe, in its caller's slot of the other side
+		if lastTo == noSquare && len(s.keys) > 0 { // a stalemate probe, in its caller's slot of the other side
 			key := s.keys[len(s.keys)-1]
 			slot = shadowSlot{s.e.slotIndex(key, side, noSquare), key}
 		}
@@ -173,7 +177,11 @@ func (s *shadowHook) enter(side, alpha, beta, eval, lastTo, depth, tableDepth, n
 		s.frames, s.records, s.tally = s.frames[:0], s.records[:0], shadowTally{}
 		fallthrough
 	default:
-		s.frames = append(s.frames, shadowFrame{start: len(s.records), told: -1, best: -1})
+		f := shadowFrame{start: len(s.records), told: -1, best: -1, alpha: alpha, lastTo: lastTo, epSquare: noSquare}
+		if n := len(s.frames); n > 0 && lastTo&offBoard == 0 { // a move's reply (not the root, a stalemate probe or a null move's reply)
+			f.epSquare = s.frames[n-1].toldPassed
+		}
+		s.frames = append(s.frames, f)
 	}
 	return tableDepth
 }
@@ -188,6 +196,9 @@ func (s *shadowHook) iterate(iter, firstSq, bestTo int, thinkingRoot bool, nodes
 
 func (s *shadowHook) move(m *searchMove) (pruneRule, int) {
 	v := m.score // the move's own score, before a rule changes it
+	if !s.running {
+		s.frames[len(s.frames)-1].toldPassed = m.passed
+	}
 	rule, score := s.rules.move(m)
 	switch {
 	case s.running:
@@ -279,9 +290,12 @@ func (m *searchMove) replyKeys() (int32, int32) {
 }
 
 // search is the shadow search of m, which rule pruned: its reply searched
-// as the search would have searched it (v: m's own score). It returns m's
-// score, and whether the table answered the reply. Everything it changes
-// it puts back, also when a stop abandons the search inside it.
+// as the search would have searched it (v: m's own score), or, for a null
+// move's cut, its node. It returns m's score (the node's), and whether the
+// table answered the reply (the node). Everything it changes it puts back,
+// also when a stop abandons the search inside it. The node searched again
+// resumes from its own table entry of the iteration before, which the
+// node stored, as the node itself did.
 func (s *shadowHook) search(m *searchMove, v int, rule pruneRule) (score int, tabled bool) {
 	e := s.e
 	told := *m // the hook's copy of the move (e.told), which the shadow's moves overwrite
@@ -313,10 +327,10 @@ func (s *shadowHook) search(m *searchMove, v int, rule pruneRule) (score int, ta
 		if m.made {
 			m.unmakeOn(&e.board)
 		}
-		node := s.rules.frames[len(s.rules.frames)-1]
+		node, eval := s.frames[len(s.frames)-1], s.rules.frames[len(s.rules.frames)-1].eval
 		s.next = shadowSlot{e.slotIndex(m.indexKey, m.side, node.epSquare), m.indexKey}
 		s.rules.nulling = true // its iterations without the null move (as a null move's reply's)
-		score = search(m.side, node.alpha, m.beta, node.eval, m.indexKey, m.lockKey, node.epSquare, node.lastTo, m.iter)
+		score = search(m.side, node.alpha, m.beta, eval, m.indexKey, m.lockKey, node.epSquare, node.lastTo, m.iter)
 		return score, s.tableAnswered
 	}
 	if !m.made {
@@ -337,7 +351,9 @@ func (m *searchMove) unmakeOn(b *[256]int8) {
 		before[i] = int8(m.at(b, sq, false))
 	}
 	for i, sq := range squares {
-		b[uint8(sq)] = before[i]
+		if sq&offBoard == 0 { // (noSquare: no rook, nothing passed)
+			b[sq] = before[i]
+		}
 	}
 }
 

@@ -252,6 +252,7 @@ type shadowPrune struct {
 	board [256]int8
 	r     shadowRecord
 	v     int // the move's own score, before the rule changed it
+	ep    int // the node's e.p. square (E), or noSquare
 }
 
 // watchShadow has e's shadow search keep in *got every prune by rule for
@@ -259,7 +260,7 @@ type shadowPrune struct {
 func watchShadow(e *Engine, rule pruneRule, keep func(m *searchMove, r *shadowRecord) bool, got *[]shadowPrune) {
 	e.rules.(*shadowHook).watch = func(m *searchMove, r *shadowRecord) {
 		if r.rule == rule && keep(m, r) {
-			*got = append(*got, shadowPrune{*m, e.board, *r, m.score})
+			*got = append(*got, shadowPrune{m: *m, board: e.board, r: *r, v: m.score})
 		}
 	}
 }
@@ -464,9 +465,11 @@ func (u *unpruneOne) move(m *searchMove) (pruneRule, int) {
 }
 
 // TestShadowScoresAsSearched: the shadow search scores a pruned move as the
-// search scores it when the rule lets that one move through: the same
-// window, depth, board (castling, e.p., promotions), evaluation, table and
-// laboratory state. For every switch, a few prunes of each search.
+// search scores it when the rule lets that one move through (a null move's
+// cut: the node as it scores when its iteration goes on without the null
+// move): the same window, depth, board (castling, e.p., promotions),
+// evaluation, table and laboratory state. For every switch, a few prunes
+// of each search.
 func TestShadowScoresAsSearched(t *testing.T) {
 	t.Parallel()                                                               // a computation of its own: it runs beside the goldens
 	starts := []string{labStarts[1], labStarts[3], labStarts[4], labStarts[7]} // a middlegame, castling, e.p., promotions
@@ -490,7 +493,8 @@ func TestShadowScoresAsSearched(t *testing.T) {
 			search(lab, func(e *Engine) searchHook {
 				e.rules.(*shadowHook).watch = func(m *searchMove, r *shadowRecord) {
 					if !m.root {
-						shadowed = append(shadowed, shadowPrune{m: *m, r: *r})
+						sh := e.rules.(*shadowHook)
+						shadowed = append(shadowed, shadowPrune{m: *m, r: *r, ep: sh.frames[len(sh.frames)-1].epSquare})
 					}
 				}
 				return e.rules
@@ -505,8 +509,8 @@ func TestShadowScoresAsSearched(t *testing.T) {
 					special[kind] = true
 					ks = append(ks, i+1)
 				}
-				if p.r.rule == ruleNullMove { // and a null move's 1st to 5th, 10th and 30th cut
-					if nodeCut++; nodeCut <= 5 || nodeCut == 10 || nodeCut == 30 {
+				if p.r.rule == ruleNullMove { // and a null move's 1st to 5th, 10th and 30th cut, and those after a double step or castling
+					if nodeCut++; nodeCut <= 5 || nodeCut == 10 || nodeCut == 30 || p.ep != noSquare {
 						ks = append(ks, i+1)
 					}
 				}
@@ -535,8 +539,9 @@ func TestShadowScoresAsSearched(t *testing.T) {
 }
 
 // TestShadowMakesMoves: the shadow search makes a move (makeOn) as the
-// search does (makeMove, search's move at the root): castling's rook, the
-// e.p. capture, a promotion, every move of the laboratory's starts.
+// search does (makeMove, search's move at the root), and takes it back
+// (unmakeOn, for the literal search's board): castling's rook, the e.p.
+// capture, a promotion, every move of the laboratory's starts.
 func TestShadowMakesMoves(t *testing.T) {
 	kinds := map[string]int{}
 	for _, fen := range labStarts {
@@ -547,6 +552,10 @@ func TestShadowMakesMoves(t *testing.T) {
 			m.makeOn(&board)
 			if board != after.board {
 				t.Errorf("%s: %s made as the search does not make it", fen, mv)
+			}
+			m.made = true
+			if m.unmakeOn(&board); board != s.pos.board {
+				t.Errorf("%s: %s taken back does not give the position before it", fen, mv)
 			}
 			kinds[map[bool]string{m.rookFrom != noSquare: "castling", m.captureSq != m.to: "e.p.",
 				m.newPiece&7 != m.piece&7: "promotion"}[true]]++

@@ -10,6 +10,7 @@ set -eu
 rev=$1
 out=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 cd "$(dirname "$0")/.."
+export PATH="$PATH:/usr/local/go/bin"
 git rev-parse --verify -q "$rev^{commit}" >/dev/null || { echo "build-rev.sh: no revision $rev" >&2; exit 2; }
 src=$(mktemp -d)
 trap 'rm -rf "$src"' EXIT
