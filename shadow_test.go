@@ -538,6 +538,49 @@ func TestShadowScoresAsSearched(t *testing.T) {
 	}
 }
 
+// nodeCallCheck is the shadow search with a check of the node's call it
+// keeps for a null move's cut: at a node's first move of an iteration d>=2
+// the node's own table slot holds the entry its iteration before stored
+// there, found with the e.p. square the shadow search keeps for the node
+// (the slot's index holds it) only if that is the square the search passed.
+type nodeCallCheck struct {
+	*shadowHook
+	checked, withEP, missed int
+}
+
+func (c *nodeCallCheck) move(m *searchMove) (pruneRule, int) {
+	s := c.shadowHook
+	if !s.running && !m.root && m.iter >= 2 && s.rules.frames[len(s.rules.frames)-1].made == 0 {
+		node := s.frames[len(s.frames)-1]
+		c.checked++
+		if node.epSquare != noSquare {
+			c.withEP++
+		}
+		if s.e.table[s.e.slotIndex(m.indexKey, m.side, node.epSquare)].load().lock != m.lockKey {
+			c.missed++
+		}
+	}
+	return s.move(m)
+}
+
+// TestShadowNodeCall: the e.p. square (and so the table slot) that the
+// shadow search keeps for each node, to search it again at a null move's
+// cut, is the one the search called it with, after double steps and
+// castling too.
+func TestShadowNodeCall(t *testing.T) {
+	for _, fen := range []string{labStarts[1], labStarts[2], labStarts[7]} { // double steps, castling
+		e := newEngine(1 << 12)
+		e.Position, e.pendingFrom = mustFEN(t, fen).pos, infinity
+		e.setLab(labSettings{nullMove: 2, shadow: true})
+		c := &nodeCallCheck{shadowHook: e.rules.(*shadowHook)}
+		e.rules = c
+		e.rootSearch(&searchControl{budget: 3000})
+		if c.missed > 0 || c.checked < 500 || c.withEP == 0 {
+			t.Errorf("%s: of %d nodes' first moves (%d with an e.p. square), %d found no entry of their own", fen, c.checked, c.withEP, c.missed)
+		}
+	}
+}
+
 // TestShadowMakesMoves: the shadow search makes a move (makeOn) as the
 // search does (makeMove, search's move at the root), and takes it back
 // (unmakeOn, for the literal search's board): castling's rook, the e.p.
