@@ -14,7 +14,11 @@
 // (by the PGN's White and Black tags) the largest share of its clock one
 // move took (the move's time over the clock before it), how many of its
 // moves took more than a sixth and more than half less 10 ms, and its
-// lowest clock after a move. The engine's hard
+// lowest clock after a move; then, ten moves at a time (each engine's own
+// moves, counted from the game's start position), each engine's mean time
+// a move, depth (the comment's, the last iteration searched) and clock
+// before the move, and the median clock an engine had left at a game's end.
+// The engine's hard
 // limit is at most an eighth of its clock (clock.go), so a move over half
 // overran its limit, or the machine held it up; a move over a sixth is one
 // a player would not expect.
@@ -40,7 +44,13 @@ type clockShare struct {
 	where              string
 	moves, sixth, half int
 	lowest             float64
+	phases             [phases]struct{ moves, time, depth, clock float64 }
+	ends               []float64 // the clock left at each game's end
 }
+
+// phases is how many groups of ten moves the report shows (the last one:
+// all later moves).
+const phases = 6
 
 func b2i(b bool) int {
 	if b {
@@ -60,7 +70,8 @@ func main() {
 		os.Exit(2)
 	}
 	base, inc = base*1000, inc*1000 // milliseconds
-	moveTime := regexp.MustCompile(`\{[^}]*?([0-9.]+)s\}`)
+	moveTime := regexp.MustCompile(`\{([^}]*?)([0-9.]+)s\}`)
+	depth := regexp.MustCompile(`/([0-9]+) $`)
 	for _, name := range flag.Args() {
 		f, err := os.Open(name)
 		if err != nil {
@@ -72,14 +83,24 @@ func main() {
 		var left [2]float64
 		side := 0
 		var players [2]string             // the game's White and Black
+		var made [2]int                   // the moves each side made in the game
 		shares := map[string]clockShare{} // each engine's largest share of its clock
+		gameEnd := func() {               // each side's clock at the end of the game
+			for s, player := range players {
+				if sh, seen := shares[player]; seen && made[s] > 0 {
+					sh.ends = append(sh.ends, left[s])
+					shares[player] = sh
+				}
+			}
+		}
 		sc := bufio.NewScanner(f)
 		sc.Buffer(make([]byte, 1<<20), 1<<24)
 		for sc.Scan() {
 			line := sc.Text()
 			switch {
 			case strings.HasPrefix(line, "[Event "):
-				games, left, side = games+1, [2]float64{base, base}, 0
+				gameEnd()
+				games, left, side, made = games+1, [2]float64{base, base}, 0, [2]int{}
 			case strings.HasPrefix(line, "[FEN ") && strings.Contains(line, " b "):
 				side = 1 // Black moves first
 			case strings.HasPrefix(line, "[White "), strings.HasPrefix(line, "[Black "):
@@ -87,12 +108,21 @@ func main() {
 			case strings.HasPrefix(line, "["):
 			default:
 				for _, m := range moveTime.FindAllStringSubmatch(line, -1) {
-					t, _ := strconv.ParseFloat(m[1], 64)
+					t, _ := strconv.ParseFloat(m[2], 64)
 					t *= 1000
 					moves++
 					sh, seen := shares[players[side]]
 					if !seen {
 						sh.lowest = base
+					}
+					ph := &sh.phases[min(made[side]/10, phases-1)]
+					made[side]++
+					ph.moves++
+					ph.time += t
+					ph.clock += left[side]
+					if d := depth.FindStringSubmatch(m[1]); d != nil {
+						n, _ := strconv.Atoi(d[1])
+						ph.depth += float64(n)
 					}
 					if t > left[side]/2-10 {
 						over = append(over, fmt.Sprintf("game %d: %.0f ms left, %.0f ms", games, left[side], t))
@@ -114,6 +144,7 @@ func main() {
 				}
 			}
 		}
+		gameEnd()
 		f.Close()
 		if err := sc.Err(); err != nil {
 			fmt.Fprintln(os.Stderr, name, err)
@@ -125,6 +156,24 @@ func main() {
 			sh := shares[player]
 			fmt.Printf("  %s: the largest share of its clock a move took %.1f%% (%s); moves over a sixth of the clock: %d of %d; over half less 10 ms: %d; lowest clock after a move %.0f ms\n",
 				player, 100*sh.fraction, sh.where, sh.sixth, sh.moves, sh.half, sh.lowest)
+		}
+		for _, player := range slices.Sorted(maps.Keys(shares)) {
+			sh := shares[player]
+			fmt.Printf("  %s, ten moves at a time (moves, mean time ms, depth, clock before ms):", player)
+			for i, ph := range sh.phases {
+				if ph.moves > 0 {
+					last := fmt.Sprint(10*i + 10)
+					if i == phases-1 {
+						last = ""
+					}
+					fmt.Printf(" %d-%s %.0f %.0f %.2f %.0f;", 10*i+1, last, ph.moves, ph.time/ph.moves, ph.depth/ph.moves, ph.clock/ph.moves)
+				}
+			}
+			slices.Sort(sh.ends)
+			if len(sh.ends) > 0 {
+				fmt.Printf(" the median clock at a game's end %.0f ms", sh.ends[len(sh.ends)/2])
+			}
+			fmt.Println()
 		}
 	}
 }
