@@ -19,10 +19,11 @@ const (
 	minThink = 2 * time.Millisecond
 	// horizon is the number of moves a game without moves per session is
 	// assumed still to last, when sharing out the clock.
-	horizon = 30
+	horizon = 25
 	// maxShare is the largest part of its clock a move may take, the
-	// overhead included: an eighth, so that no move takes a sixth.
-	maxShare = 8
+	// overhead included: a seventh, so that no move takes a sixth (a stop
+	// comes a few milliseconds after the hard limit).
+	maxShare = 7
 	// fixedOverheadShare: a fixed time per move keeps at most this part of
 	// it as the overhead (a fifth of 100 ms: 20 ms; a tenth, 10 ms, lost
 	// on time by 1 ms in fastchess on a loaded machine), so that a short
@@ -47,10 +48,11 @@ type moveClock struct {
 // read). Otherwise the clock is shared out over the moves left in the
 // session (horizon if the game is one session), after keeping the overhead
 // for each of them; each move also gets the increment. The target is that
-// share; a search stops at three times it, but never takes more than an
-// eighth of the clock less the overhead (maxShare), and an iteration is not begun after 60%
-// of the share or of that hard limit, whichever is less (so soft < hard:
-// soft == hard is a fixed time). Every search may take minThink.
+// share; a search stops at three times it, but never takes more than a
+// seventh of the clock less the overhead (maxShare), and an iteration is
+// not begun after 60% of the share or of that hard limit, whichever is less
+// (so soft < hard: soft == hard is a fixed time). Every search may take
+// minThink.
 func (c moveClock) budget() (soft, hard time.Duration) {
 	if c.perMove > 0 {
 		hard = max(c.perMove-min(c.overhead, c.perMove/fixedOverheadShare), minThink)

@@ -240,7 +240,7 @@ func TestJobSearchMoves(t *testing.T) {
 
 // TestBudgetPure: the time budget of a move is a pure function of the clock:
 // the moves to go share the clock after the overhead, the increment adds,
-// an eighth of the clock is the most, a fixed time per move ignores the
+// a seventh of the clock is the most, a fixed time per move ignores the
 // clock and is used to its end, less at most a fifth of it.
 func TestBudgetPure(t *testing.T) {
 	ms := time.Millisecond
@@ -248,11 +248,11 @@ func TestBudgetPure(t *testing.T) {
 		clock      moveClock
 		soft, hard time.Duration
 	}{
-		{moveClock{left: 10 * time.Second, movesToGo: 10, overhead: 0}, 600 * ms, 1250 * ms},
-		{moveClock{left: 20 * time.Second, movesToGo: 10, overhead: 100 * ms}, 1140 * ms, 2400 * ms},
+		{moveClock{left: 7 * time.Second, movesToGo: 10, overhead: 0}, 420 * ms, 1000 * ms},
+		{moveClock{left: 14 * time.Second, movesToGo: 10, overhead: 100 * ms}, 780 * ms, 1900 * ms},
 		{moveClock{left: 40 * time.Second, movesToGo: 25, overhead: 100 * ms}, 900 * ms, 4500 * ms},
-		{moveClock{left: 3 * time.Second, increment: time.Second}, 225 * ms, 375 * ms},                         // 30 moves: 100 ms + 1 s, at most an eighth of the clock
-		{moveClock{left: 60 * time.Second, movesToGo: 1, overhead: 50 * ms}, 4470 * ms, 7450 * ms},             // an eighth of the clock
+		{moveClock{left: 3500 * ms, increment: time.Second}, 300 * ms, 500 * ms},                               // 25 moves: 140 ms + 1 s, at most a seventh of the clock
+		{moveClock{left: 70 * time.Second, movesToGo: 1, overhead: 50 * ms}, 5970 * ms, 9950 * ms},             // a seventh of the clock
 		{moveClock{left: 60 * time.Second, perMove: 2 * time.Second, overhead: 50 * ms}, 1950 * ms, 1950 * ms}, // fixed
 		{moveClock{left: 60 * time.Second, perMove: 100 * ms, overhead: 50 * ms}, 80 * ms, 80 * ms},            // fixed, short: a fifth kept
 		{moveClock{perMove: ms, overhead: 50 * ms}, minThink, minThink},

@@ -202,7 +202,7 @@ func (r *rootTimeline) otherBestBefore(iter, stop int) bool {
 }
 
 // TestClockShare: no move of a game on a clock is given a sixth of the
-// clock (the hard limit is at most an eighth of it), whatever the clock,
+// clock (the hard limit is at most a seventh of it), whatever the clock,
 // the increment, the moves to go and the overhead, and its soft limit is
 // below the hard one (the two equal are a fixed time); and a fixed time per
 // move of 100 ms or more is used to 80% or more of it, both limits at its

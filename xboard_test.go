@@ -793,16 +793,16 @@ func TestBudget(t *testing.T) {
 	}{
 		// 40 moves in 30 s, all to go: (30 s - 40 lags of 25 ms) / 40 = 725 ms.
 		{clock{movesPerSession: 40, mine: 30 * time.Second}, 0, 435 * ms, 2175 * ms},
-		// 4 moves to go after "level" at ply 10 and 72 plies: (1.1 s - 0.1 s) / 4,
-		// but no move more than an eighth of the clock, less the lag.
+		// 4 moves to go after "level" at ply 10 and 72 plies: (1.05 s - 0.1 s) / 4,
+		// but no move more than a seventh of the clock, less the lag
 		// (and no iteration begun after 60% of that).
-		{clock{movesPerSession: 40, levelPly: 10, mine: 1100 * ms}, 82, 67500 * time.Microsecond, 112500 * time.Microsecond},
-		// the last move of a session too: an eighth of the clock, no more.
-		{clock{movesPerSession: 40, mine: 2 * time.Second}, 78, 135 * ms, 225 * ms},
-		// sudden death: (3.75 s - 30 lags) / 30 = 100 ms.
-		{clock{mine: 3750 * ms}, 10, 60 * ms, 300 * ms},
-		// increment: added to the share, but an eighth of the clock is the most.
-		{clock{mine: 300 * ms, increment: time.Second}, 10, 7500 * time.Microsecond, 12500 * time.Microsecond},
+		{clock{movesPerSession: 40, levelPly: 10, mine: 1050 * ms}, 82, 75 * ms, 125 * ms},
+		// the last move of a session too: a seventh of the clock, no more.
+		{clock{movesPerSession: 40, mine: 2100 * ms}, 78, 165 * ms, 275 * ms},
+		// sudden death: (3.75 s - 25 lags) / 25 = 125 ms.
+		{clock{mine: 3750 * ms}, 10, 75 * ms, 375 * ms},
+		// increment: added to the share, but a seventh of the clock is the most.
+		{clock{mine: 350 * ms, increment: time.Second}, 10, 15 * ms, 25 * ms},
 		// a clock run out: the shortest search.
 		{clock{mine: -time.Second}, 10, 0, minThink},
 		// st: the time per move less the lag, all of it used.
